@@ -11,10 +11,11 @@ from rulespec.runtime.engine import (
 from rulespec.runtime.engine import KeptRows
 from rulespec.runtime.engine import ItemTests
 from rulespec.runtime.tallies import TallyTests, count_tallied
+from rulespec.runtime.helpers import ItemsPassing, first_in_zone
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '40e3a9b1a264ea23'
-GENERATOR_VERSION = '116'
+GENERATOR_VERSION = '117'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -28,6 +29,7 @@ ITEM_KIND, ITEM_LABEL, ITEM_ATTRS = build_item_tables(COMPONENTS)
 CELL_ATTRS = {attr: tuple(map(values.get, range(len(ITEM_KIND)))) + (None,) for attr, values in ITEM_ATTRS.items()}
 SEAT_LABEL = tuple('player ' + str(seat + 1) for seat in range(2))
 ITEM_TEST_0 = ItemTests(lambda v_l: ITEM_KIND[v_l] == 'stroke', len(ITEM_KIND), True)[()].__getitem__  # l is stroke
+ITEMS_PASSING_1 = ItemsPassing(lambda v_i, v_player: (ITEM_KIND[v_i] == 'initial' and (ITEM_ATTRS['colour'].get(v_i) == ('red', 'blue')[v_player])), len(ITEM_KIND), False)  # i is initial and colour of i = colour of player
 TALLY_TESTS_0 = TallyTests(lambda content, v_p: (CELL_ATTRS['colour'][content] == ('red', 'blue')[v_p]))  # count(s in paper where s holds colour of p)
 
 # ---------------------------------------------------------------- board paper [DB-1] ruling DB-AMB-1
@@ -114,7 +116,7 @@ def effect_turn__draw(st, cause, v_player, v_s):
     st._place(0, st._first('any(l in box where l is stroke)', filter(ITEM_TEST_0, pile_box)), v_s, cause)
     for v_b in st._loop_over(st._t.cells_in_use[0]):
         if define_completed(st, v_b):
-            st._place(0, st._first('any(i in box where i is initial and colour of i = colour of player)', (v_i for v_i in pile_box if (ITEM_KIND[v_i] == 'initial' and (ITEM_ATTRS['colour'].get(v_i) == ('red', 'blue')[v_player])))), v_b, cause)
+            st._place(0, st._first('any(i in box where i is initial and colour of i = colour of player)', first_in_zone(st._loc, ITEMS_PASSING_1[v_player], st._t.zone_base['box'])), v_b, cause)
             st._next_seat = v_player
 
 

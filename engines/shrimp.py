@@ -9,10 +9,11 @@ from rulespec.runtime.engine import (
     TriggerInfo, ZoneInfo, best_sets, build_item_tables, pick_weights, span,
 )
 from rulespec.runtime.engine import ItemTests
+from rulespec.runtime.helpers import ItemsPassing, any_in_zone, count_in_zone
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '853a9b6bf9dd43be'
-GENERATOR_VERSION = '116'
+GENERATOR_VERSION = '117'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -38,15 +39,19 @@ TEXT_1 = tuple('steal a card from the feast of ' + label for label in SEAT_LABEL
 TEXT_2 = tuple('give a feast card to ' + label for label in SEAT_LABEL)  # 'give a feast card to {q}'
 TEXT_3 = tuple('give a face-down card to ' + label for label in SEAT_LABEL)  # 'give a face-down card to {q}'
 ITEM_TEST_0 = ItemTests(lambda v_x: ITEM_KIND[v_x] == 'number_word', len(ITEM_KIND), True)[()].__getitem__  # x is number_word
-ITEM_TEST_1 = ItemTests(lambda v_x: ITEM_KIND[v_x] == 'size_word', len(ITEM_KIND), True)[()].__getitem__  # x is size_word
-ITEM_TEST_2 = ItemTests(lambda v_x: ITEM_KIND[v_x] == 'colour_word', len(ITEM_KIND), True)[()].__getitem__  # x is colour_word
-ITEM_TEST_3 = ItemTests(lambda v_x: ITEM_KIND[v_x] == 'origin_word', len(ITEM_KIND), True)[()].__getitem__  # x is origin_word
-ITEM_TEST_4 = ItemTests(lambda v_c: (not ITEM_KIND[v_c] == 'card'), len(ITEM_KIND), True)[()].__getitem__  # not c is card
-ITEM_TEST_5 = ItemTests(lambda v_w: ITEM_KIND[v_w] == 'card', len(ITEM_KIND), True)[()].__getitem__  # w is card
-ITEM_TEST_6 = ItemTests(lambda v_w: ITEM_KIND[v_w] == 'number_word', len(ITEM_KIND), True)[()].__getitem__  # w is number_word
-ITEM_TEST_7 = ItemTests(lambda v_w: ITEM_KIND[v_w] == 'size_word', len(ITEM_KIND), True)[()].__getitem__  # w is size_word
-ITEM_TEST_8 = ItemTests(lambda v_w: ITEM_KIND[v_w] == 'colour_word', len(ITEM_KIND), True)[()].__getitem__  # w is colour_word
-ITEM_TEST_9 = ItemTests(lambda v_w: ITEM_KIND[v_w] == 'origin_word', len(ITEM_KIND), True)[()].__getitem__  # w is origin_word
+ITEMS_PASSING_1 = ItemsPassing(lambda v_x: ITEM_KIND[v_x] == 'number_word', len(ITEM_KIND), True)[()]  # x is number_word
+ITEM_TEST_2 = ItemTests(lambda v_x: ITEM_KIND[v_x] == 'size_word', len(ITEM_KIND), True)[()].__getitem__  # x is size_word
+ITEMS_PASSING_3 = ItemsPassing(lambda v_x: ITEM_KIND[v_x] == 'size_word', len(ITEM_KIND), True)[()]  # x is size_word
+ITEM_TEST_4 = ItemTests(lambda v_x: ITEM_KIND[v_x] == 'colour_word', len(ITEM_KIND), True)[()].__getitem__  # x is colour_word
+ITEMS_PASSING_5 = ItemsPassing(lambda v_x: ITEM_KIND[v_x] == 'colour_word', len(ITEM_KIND), True)[()]  # x is colour_word
+ITEM_TEST_6 = ItemTests(lambda v_x: ITEM_KIND[v_x] == 'origin_word', len(ITEM_KIND), True)[()].__getitem__  # x is origin_word
+ITEMS_PASSING_7 = ItemsPassing(lambda v_x: ITEM_KIND[v_x] == 'origin_word', len(ITEM_KIND), True)[()]  # x is origin_word
+ITEM_TEST_8 = ItemTests(lambda v_c: (not ITEM_KIND[v_c] == 'card'), len(ITEM_KIND), True)[()].__getitem__  # not c is card
+ITEM_TEST_9 = ItemTests(lambda v_w: ITEM_KIND[v_w] == 'card', len(ITEM_KIND), True)[()].__getitem__  # w is card
+ITEMS_PASSING_10 = ItemsPassing(lambda v_w: ITEM_KIND[v_w] == 'number_word', len(ITEM_KIND), True)[()]  # w is number_word
+ITEMS_PASSING_11 = ItemsPassing(lambda v_w: ITEM_KIND[v_w] == 'size_word', len(ITEM_KIND), True)[()]  # w is size_word
+ITEMS_PASSING_12 = ItemsPassing(lambda v_w: ITEM_KIND[v_w] == 'colour_word', len(ITEM_KIND), True)[()]  # w is colour_word
+ITEMS_PASSING_13 = ItemsPassing(lambda v_w: ITEM_KIND[v_w] == 'origin_word', len(ITEM_KIND), True)[()]  # w is origin_word
 
 
 
@@ -361,13 +366,13 @@ def options_call__word(st, v_player, v_flipper):
     found = []
     _n0 = _n1 = _n2 = _n3 = None  # counts that are the same for every candidate, once needed
     for v_w in st._zones[st._t.zone_base['words']]:
-        if not (((not ITEM_KIND[v_w] == 'number_word') or (not (_n0 if _n0 is not None else (_n0 := any(map(ITEM_TEST_0, pile_said))))))):  # not w is number_word or count(x in said where x is number_word) = 0
+        if not (((not ITEM_KIND[v_w] == 'number_word') or (not (_n0 if _n0 is not None else (_n0 := any_in_zone(st._loc, ITEMS_PASSING_1, st._t.zone_base['said'])))))):  # not w is number_word or count(x in said where x is number_word) = 0
             continue
-        if not (((not ITEM_KIND[v_w] == 'size_word') or (not (_n1 if _n1 is not None else (_n1 := any(map(ITEM_TEST_1, pile_said))))))):  # not w is size_word or count(x in said where x is size_word) = 0
+        if not (((not ITEM_KIND[v_w] == 'size_word') or (not (_n1 if _n1 is not None else (_n1 := any_in_zone(st._loc, ITEMS_PASSING_3, st._t.zone_base['said'])))))):  # not w is size_word or count(x in said where x is size_word) = 0
             continue
-        if not (((not ITEM_KIND[v_w] == 'colour_word') or (not (_n2 if _n2 is not None else (_n2 := any(map(ITEM_TEST_2, pile_said))))))):  # not w is colour_word or count(x in said where x is colour_word) = 0
+        if not (((not ITEM_KIND[v_w] == 'colour_word') or (not (_n2 if _n2 is not None else (_n2 := any_in_zone(st._loc, ITEMS_PASSING_5, st._t.zone_base['said'])))))):  # not w is colour_word or count(x in said where x is colour_word) = 0
             continue
-        if not (((not ITEM_KIND[v_w] == 'origin_word') or (not (_n3 if _n3 is not None else (_n3 := any(map(ITEM_TEST_3, pile_said))))))):  # not w is origin_word or count(x in said where x is origin_word) = 0
+        if not (((not ITEM_KIND[v_w] == 'origin_word') or (not (_n3 if _n3 is not None else (_n3 := any_in_zone(st._loc, ITEMS_PASSING_7, st._t.zone_base['said'])))))):  # not w is origin_word or count(x in said where x is origin_word) = 0
             continue
         found.append((TEXT_0[v_w], (v_w, )))
     return found
@@ -381,13 +386,13 @@ def candidates_call__word(st, v_player, v_flipper):
 
 def first_failing_call__word(st, v_player, v_flipper, v_w):
     """The index of the first condition that does not hold, or -1."""
-    if not (((not ITEM_KIND[v_w] == 'number_word') or (not any(map(ITEM_TEST_0, st._zones[st._t.zone_base['said']]))))):  # not w is number_word or count(x in said where x is number_word) = 0
+    if not (((not ITEM_KIND[v_w] == 'number_word') or (not any_in_zone(st._loc, ITEMS_PASSING_1, st._t.zone_base['said'])))):  # not w is number_word or count(x in said where x is number_word) = 0
         return 0
-    if not (((not ITEM_KIND[v_w] == 'size_word') or (not any(map(ITEM_TEST_1, st._zones[st._t.zone_base['said']]))))):  # not w is size_word or count(x in said where x is size_word) = 0
+    if not (((not ITEM_KIND[v_w] == 'size_word') or (not any_in_zone(st._loc, ITEMS_PASSING_3, st._t.zone_base['said'])))):  # not w is size_word or count(x in said where x is size_word) = 0
         return 1
-    if not (((not ITEM_KIND[v_w] == 'colour_word') or (not any(map(ITEM_TEST_2, st._zones[st._t.zone_base['said']]))))):  # not w is colour_word or count(x in said where x is colour_word) = 0
+    if not (((not ITEM_KIND[v_w] == 'colour_word') or (not any_in_zone(st._loc, ITEMS_PASSING_5, st._t.zone_base['said'])))):  # not w is colour_word or count(x in said where x is colour_word) = 0
         return 2
-    if not (((not ITEM_KIND[v_w] == 'origin_word') or (not any(map(ITEM_TEST_3, st._zones[st._t.zone_base['said']]))))):  # not w is origin_word or count(x in said where x is origin_word) = 0
+    if not (((not ITEM_KIND[v_w] == 'origin_word') or (not any_in_zone(st._loc, ITEMS_PASSING_7, st._t.zone_base['said'])))):  # not w is origin_word or count(x in said where x is origin_word) = 0
         return 3
     return -1
 
@@ -453,13 +458,13 @@ def choices_call(st, v_player, v_flipper):
     # word: `call {w}`
     for v_w in st._zones[st._t.zone_base['words']]:
         kind_w = ITEM_KIND[v_w]  # tested more than once
-        if not (((not kind_w == 'number_word') or (not (_n0 if _n0 is not None else (_n0 := any(map(ITEM_TEST_0, pile_said))))))):  # not w is number_word or count(x in said where x is number_word) = 0
+        if not (((not kind_w == 'number_word') or (not (_n0 if _n0 is not None else (_n0 := any_in_zone(st._loc, ITEMS_PASSING_1, st._t.zone_base['said'])))))):  # not w is number_word or count(x in said where x is number_word) = 0
             continue
-        if not (((not kind_w == 'size_word') or (not (_n1 if _n1 is not None else (_n1 := any(map(ITEM_TEST_1, pile_said))))))):  # not w is size_word or count(x in said where x is size_word) = 0
+        if not (((not kind_w == 'size_word') or (not (_n1 if _n1 is not None else (_n1 := any_in_zone(st._loc, ITEMS_PASSING_3, st._t.zone_base['said'])))))):  # not w is size_word or count(x in said where x is size_word) = 0
             continue
-        if not (((not kind_w == 'colour_word') or (not (_n2 if _n2 is not None else (_n2 := any(map(ITEM_TEST_2, pile_said))))))):  # not w is colour_word or count(x in said where x is colour_word) = 0
+        if not (((not kind_w == 'colour_word') or (not (_n2 if _n2 is not None else (_n2 := any_in_zone(st._loc, ITEMS_PASSING_5, st._t.zone_base['said'])))))):  # not w is colour_word or count(x in said where x is colour_word) = 0
             continue
-        if not (((not kind_w == 'origin_word') or (not (_n3 if _n3 is not None else (_n3 := any(map(ITEM_TEST_3, pile_said))))))):  # not w is origin_word or count(x in said where x is origin_word) = 0
+        if not (((not kind_w == 'origin_word') or (not (_n3 if _n3 is not None else (_n3 := any_in_zone(st._loc, ITEMS_PASSING_7, st._t.zone_base['said'])))))):  # not w is origin_word or count(x in said where x is origin_word) = 0
             continue
         rows.append((seat, TEXT_0[v_w], 0, (v_w, )))
     # stop: `stop calling`
@@ -786,11 +791,11 @@ def invariant_conservation(st):
 
 def invariant_only_cards(st):
     """Invariant: decks, dishes and feasts hold cards only, and the pool nothing else. [SHRIMP-INV-1] (rulebooks/shrimp.rules:356)"""
-    return ((sum(map(ITEM_TEST_4, st._zones[st._t.zone_base['pool']])) + sum(map(ITEM_TEST_4, st._zones_named('deck'))) + sum(map(ITEM_TEST_4, st._zones[st._t.zone_base['grilled']])) + sum(map(ITEM_TEST_4, st._zones[st._t.zone_base['linguine']])) + sum(map(ITEM_TEST_4, st._zones[st._t.zone_base['fried']])) + sum(map(ITEM_TEST_4, st._zones_named('feast')))) == 0)
+    return ((sum(map(ITEM_TEST_8, st._zones[st._t.zone_base['pool']])) + sum(map(ITEM_TEST_8, st._zones_named('deck'))) + sum(map(ITEM_TEST_8, st._zones[st._t.zone_base['grilled']])) + sum(map(ITEM_TEST_8, st._zones[st._t.zone_base['linguine']])) + sum(map(ITEM_TEST_8, st._zones[st._t.zone_base['fried']])) + sum(map(ITEM_TEST_8, st._zones_named('feast')))) == 0)
 
 def invariant_words_kept(st):
     """Invariant: every word is either unsaid or said, and a call has at most three words. [SHRIMP-INV-5] ruling SHRIMP-AMB-7 (rulebooks/shrimp.rules:359)"""
-    return (((len(st._zones[st._t.zone_base['words']]) + len(st._zones[st._t.zone_base['said']])) == 13) and (len(st._zones[st._t.zone_base['said']]) <= 3) and (not any(map(ITEM_TEST_5, st._zones[st._t.zone_base['words']]))) and (not any(map(ITEM_TEST_5, st._zones[st._t.zone_base['said']]))))
+    return (((len(st._zones[st._t.zone_base['words']]) + len(st._zones[st._t.zone_base['said']])) == 13) and (len(st._zones[st._t.zone_base['said']]) <= 3) and (not any(map(ITEM_TEST_9, st._zones[st._t.zone_base['words']]))) and (not any(map(ITEM_TEST_9, st._zones[st._t.zone_base['said']]))))
 
 def invariant_fill_first(st):
     """Invariant: no dish is covered while another is empty. [SHRIMP-INV-3, SHRIMP-PLAY-10] ruling SHRIMP-AMB-15 (rulebooks/shrimp.rules:362)"""
@@ -802,7 +807,7 @@ def invariant_pool_dealt(st):
 
 def invariant_one_word_of_a_kind(st):
     """Invariant: a call names at most one value of each attribute. [SHRIMP-INV-5] ruling SHRIMP-AMB-7, SHRIMP-AMB-8 (rulebooks/shrimp.rules:368)"""
-    return ((sum(map(ITEM_TEST_6, st._zones[st._t.zone_base['said']])) <= 1) and (sum(map(ITEM_TEST_7, st._zones[st._t.zone_base['said']])) <= 1) and (sum(map(ITEM_TEST_8, st._zones[st._t.zone_base['said']])) <= 1) and (sum(map(ITEM_TEST_9, st._zones[st._t.zone_base['said']])) <= 1))
+    return ((count_in_zone(st._loc, ITEMS_PASSING_10, st._t.zone_base['said']) <= 1) and (count_in_zone(st._loc, ITEMS_PASSING_11, st._t.zone_base['said']) <= 1) and (count_in_zone(st._loc, ITEMS_PASSING_12, st._t.zone_base['said']) <= 1) and (count_in_zone(st._loc, ITEMS_PASSING_13, st._t.zone_base['said']) <= 1))
 
 
 def example_opening_table(run):

@@ -133,6 +133,9 @@ class Counts:
         tallied = self.tallied_count(e)
         if tallied is not None:  # read from the board's tally (runtime/tallies.py)
             return self.once(e, tallied)
+        passing = self.passing_in_zone(e, "count_in_zone")  # (the few items it lets through: passing_items.py)
+        if passing is not None:
+            return self.once(e, passing)
         test = self.item_test(e)
         if test is not None:  # each item's answer read from its table (see item_test)
             return self.once(e, f"sum(map({test}, {domain}))")
@@ -164,6 +167,9 @@ class Counts:
         domain, test_left = self.walk_and_test(e.var, e.domain, e.where)
         where = f" if {self.expr(test_left)}" if test_left is not None else ""
         self.depth -= 1
+        passing = self.passing_in_zone(e, "first_in_zone")  # (the few items it lets through: passing_items.py)
+        if passing is not None:
+            return f"st._first({e.text!r}, {passing})"
         test = self.item_test(e)
         if test is not None:  # each item's answer read from its table (see item_test)
             return f"st._first({e.text!r}, filter({test}, {domain}))"
@@ -462,7 +468,8 @@ class Counts:
         where = self.expr(test_left) if test_left is not None else None
         self.depth -= 1
         test = self.item_test(count)
-        found = f"any(map({test}, {domain}))" if test is not None else \
+        passing = self.passing_in_zone(count, "any_in_zone") if test is not None else None  # (passing_items.py)
+        found = passing if passing is not None else f"any(map({test}, {domain}))" if test is not None else \
             f"any({where} for {var} in {domain})" if where is not None else f"bool({domain})"
         return f"({self.expr(ahead)} and {found})" if ahead is not None else found
 

@@ -30,6 +30,7 @@ from .choices import Choices
 from .board_tallies import BoardTallies
 from .connected import KeptConnected
 from .content_tables import ContentTables
+from .passing_items import PassingItems
 from .line_walks import LineWalks
 from .ends_calls import EndsCalls
 from .row_blocks import RowBlocks
@@ -77,7 +78,7 @@ from .written_out_for_once import WrittenOutForOnce
 class CodeGenerator(Expressions, HoistedReads, Counts, ItemValueTables, WholeLines, Narrowing, ShiftedPlaces, RelatedSpaces, SpacesByValue, SeatWalks, LineWalks, JoinedGroups, ConnectedFromEach, KeptConnected, BoardTallies,
                     KeptValues, Statements, StepsAgain, StepsInOrder, Texts, Declarations, Guards, Chance, OutcomesByCounters, Options,
                     Choices, SharedWalks, RowBlocks, ListedAnswers, ListingPlans, RowsKeptByCounters, ListingLoops, HeldSpaces, MemberWalks, LoopInvariants,
-                    LeanLookAhead, WrittenOutForOnce, EndsCalls, OneGroup, CheapFirst, ContentTables, ItemDefinitions,
+                    LeanLookAhead, WrittenOutForOnce, EndsCalls, OneGroup, CheapFirst, ContentTables, ItemDefinitions, PassingItems,
                     Ends, Examples, EngineClass):
     """One engine module from one checked model: ``module()`` writes it, once."""
 

@@ -323,6 +323,33 @@ def steps_again_spent(limit: int, step: str) -> RuleRuntimeError:
         f"or triggers that never stop? Engine.MAX_AUTO_STEPS is the limit")
 
 
+def first_in_zone(where: Sequence[int], passing: Sequence[int], place: int) -> tuple:
+    """The first of ``passing`` (the few items a fixed test lets through, in item order: a zone's order unless
+    it is stacked) that lies in the zone numbered ``place``, as a 1-tuple, or () when none does (for
+    State._first, which says so): each asked where it is, the zone not walked (codegen/passing_items.py)."""
+    for item in passing:
+        if where[item] == place:
+            return (item,)
+    return ()
+
+
+def any_in_zone(where: Sequence[int], passing: Sequence[int], place: int) -> bool:
+    """Whether one of ``passing`` lies in the zone numbered ``place`` (see first_in_zone)."""
+    for item in passing:
+        if where[item] == place:
+            return True
+    return False
+
+
+def count_in_zone(where: Sequence[int], passing: Sequence[int], place: int) -> int:
+    """How many of ``passing`` lie in the zone numbered ``place`` (see first_in_zone)."""
+    found = 0
+    for item in passing:
+        if where[item] == place:
+            found += 1
+    return found
+
+
 def count_located(where: Sequence[int], values: Sequence[Any], items: Sequence[int], place: int, value: Any) -> int:
     """How many of ``items`` are at ``place`` (a zone's number in the state's item locations) with the changing
     attribute ``values`` equal to ``value``: only the items a fixed test let through are looked at, not every

@@ -1,0 +1,85 @@
+"""A fixed test of the items of a shared zone that lets only a few items through, asked of those few (issue #40).
+
+`any(x in box where x is peg and row of x = r and col of x = c)` (Battleship's shot: the peg to mark it with)
+reads only what never changes about the item, so each item's answer is read from a table (counts.py
+item_test: `filter(TEST[r, c].__getitem__, box)`), but the box holds 360 items and the test lets 2 through.
+Where the test's equalities fix enough of the components' attributes that never change that at most
+FEW_PASSING items can pass whatever the values compared (worked out from the components' declarations:
+`x is peg` and both of a peg's attributes fixed, 2 copies of each), the items the test lets through are a
+table (ItemsPassing, in item order) and each is asked only whether it lies in the zone (`State._loc`), not the
+zone walked for them (runtime/helpers.py first_in_zone, any_in_zone, count_in_zone). The first found is the
+same: a zone that is not stacked keeps its items in item order. For a shared zone only (a zone one per player
+is named by a seat worked out where it is read). A test that lets many through (`w is wall` over a box of
+walls, most of them placed by then) keeps the zone's walk: there the few in the zone are found first.
+"""
+
+from __future__ import annotations
+
+from math import prod
+from typing import Optional
+
+from ..model import ir
+from ..model.reads import free_vars
+from .quoting import lit
+
+FEW_PASSING = 8  # the most items a test may let through to be asked of them (each a look-up of where it is)
+
+
+class PassingItems:
+    """A fixed test over a shared zone that lets a few items through, asked of them (CodeGenerator's part)."""
+
+    def passing_in_zone(self, e, helper: str) -> Optional[str]:
+        """``helper``'s call (first_in_zone, any_in_zone, count_in_zone) for `any`, `there is` or `count` ``e``
+        over a shared zone whose condition reads only what never changes about the item and lets at most
+        FEW_PASSING items through; None for any other (and for `any` over a stacked zone, whose first is the
+        first to arrive)."""
+        domain = e.domain
+        if not isinstance(domain, ir.ZoneRef) or domain.seat is not None or self.zone_per_player[domain.zone]:
+            return None
+        if helper == "first_in_zone" and any(z.name == domain.zone and z.stacked for z in self.m.zones):
+            return None
+        if e.where is None or self.most_passing(e.var, e.where) > FEW_PASSING:
+            return None
+        passing = self.item_test(e, listing=True)
+        if passing is None:
+            return None
+        self.located_helpers_used.add(helper)
+        return f"{helper}(st._loc, {passing}, st._t.zone_base[{lit(domain.zone)}])"
+
+    def most_passing(self, var: str, where: ir.E) -> int:
+        """The most items the condition ``where`` of the item ``var`` can let through, whatever the values it
+        compares with, from its `and`'s parts: `var is C` (only C's items), `A of var = v` (v not reading var:
+        one value of A). Each component's items: its copies times, for each attribute, 1 where fixed (the most
+        copies of one value where the copies go by it) or the number of its values (their copies added)."""
+        parts: list[ir.E] = []
+
+        def conjuncts(x: ir.E) -> None:
+            if isinstance(x, ir.BoolOp) and x.op == "and":
+                for operand in x.operands:
+                    conjuncts(operand)
+            else:
+                parts.append(x)
+
+        conjuncts(where)
+        kinds, fixed = set(), set()
+        for part in parts:
+            if isinstance(part, ir.IsKind) and isinstance(part.item, ir.Var) and part.item.name == var:
+                kinds.add(part.component)
+            elif isinstance(part, ir.Compare) and part.op == "=" and not part.order:
+                for side, other in ((part.left, part.right), (part.right, part.left)):
+                    if (isinstance(side, ir.ItemAttr) and not side.changes and isinstance(side.item, ir.Var)
+                            and side.item.name == var and var not in free_vars(other)):
+                        fixed.add(side.attr)
+        most = 0
+        for component in self.m.components:
+            if kinds and component.name not in {*kinds} or len(kinds) > 1:
+                continue
+            counted, counts = component.counts or (None, ())
+            factors = []
+            for name, values in component.attributes:
+                if name == counted:
+                    factors.append(max(counts) if name in fixed else sum(counts))
+                else:
+                    factors.append(1 if name in fixed and name not in component.changing else len(values))
+            most += component.copies * prod(factors)
+        return most
