@@ -7,7 +7,7 @@ on_border(t))`, a flood from each of 169 spaces after every step), answered for 
 when `t = s or` is written) and stops at one passing where G holds. So with R the spaces passing C whose
 component (of spaces passing C) holds one where G holds, made by one flood from those: a space s passing C
 is connected exactly when it is in R; one that does not, when `t = s or` is written and G holds on s or a
-neighbour of s is in R; else never (its own fill starts nowhere).
+neighbour of s is in R; else never (its own fill starts nowhere). The spaces connected are made at once.
 
 The answers depend on the board's contents alone (and the values, the set-up): they are kept for the last
 contents asked about, per expression and values, with a copy of those contents compared at each question
@@ -23,8 +23,8 @@ from typing import Any, Callable
 FLOOD_FROM = 2  # the question at the same contents from which R is made
 _FAILED = "failed"
 
-# key -> [the set-up's tables, a copy of the contents, questions asked at them, R's parts or None or _FAILED,
-#         the tests C and G]
+# key -> [the set-up's tables, a copy of the contents, questions asked at them, the spaces connected or None or
+#         _FAILED]
 _kept: dict = {}
 
 
@@ -40,34 +40,24 @@ def connected_from_each(st: Any, board: int, key: tuple, cell: int, or_self: boo
     if found is None or found[0] is not t or found[1] != contents:
         if len(_kept) > 64:
             _kept.clear()
-        found = _kept[key] = [t, contents.copy(), 0, None, None]
+        found = _kept[key] = [t, contents.copy(), 0, None]
     found[2] += 1
     reached = found[3]
     if reached is None and found[2] >= FLOOD_FROM:
-        found[4] = tests(st, *key[1:])
-        reached = found[3] = _reach(st, board, *found[4], key if goal_fixed else None)
+        reached = found[3] = _reach(st, board, *tests(st, *key[1:]), key if goal_fixed else None, or_self)
     if reached is None or reached is _FAILED:
         passes, goal = tests(st, *key[1:])
         if or_self:
             def passes(c: int, _c=passes) -> bool:
                 return c == cell or _c(c)
         return st._connected_from(board, (cell,) if t.in_use[board][cell] else (), passes, None, goal)
-    passing, within = reached
-    if cell in passing:
-        return cell in within
-    if not or_self or not t.in_use[board][cell]:
-        return False
-    if found[4][1](cell):  # (G asked of s, as the fill from s asks it first)
-        return True
-    for n in t.neighbours[board][cell]:
-        if n in within:
-            return True
-    return False
+    return cell in reached
 
 
-def _reach(st: Any, board: int, passes: Callable[[int], bool], goal: Callable[[int], bool], key):
-    """(the spaces in use passing C, R), or _FAILED when a test fails on a space. ``key``: where G reads nothing
-    that changes, the key its spaces are kept by in the set-up's tables."""
+def _reach(st: Any, board: int, passes: Callable[[int], bool], goal: Callable[[int], bool], key, or_self: bool):
+    """The spaces connected (see above: R, and with ``or_self`` the spaces failing C where G holds or next to R),
+    or _FAILED when a test fails on a space. ``key``: where G reads nothing that changes, the key its spaces are
+    kept by in the set-up's tables."""
     t = st._t
     try:
         passing = {c for c in t.cells_in_use[board] if passes(c)}
@@ -87,4 +77,15 @@ def _reach(st: Any, board: int, passes: Callable[[int], bool], goal: Callable[[i
             if n in passing and n not in within:
                 within.add(n)
                 frontier.append(n)
-    return passing, within
+    if not or_self:
+        return within
+    connected = set(within)
+    try:
+        for c in t.cells_in_use[board]:
+            if c in passing:
+                continue
+            if (goal(c) if key is None else c in goals) or any(n in within for n in neighbours[c]):
+                connected.add(c)
+    except Exception:
+        return _FAILED
+    return connected

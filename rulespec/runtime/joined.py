@@ -121,15 +121,17 @@ def _members(st: Any, board: int, cell: int) -> Optional[int]:
     contents = st._boards[board]
     if st._attrs is not None or contents[cell] < 0:
         return None
-    kinds = st._engine._steady_kind
-    joined = joined_now(st, board, ("joined", board), lambda c: kinds[contents[c]] if contents[c] >= 0 else None)
+    joined = st._reach.get(("joined", board))
+    if joined is None or joined.seen != contents:  # (else the record is the board's as it stands: joined_now's first test)
+        kinds = st._engine._steady_kind
+        joined = joined_now(st, board, ("joined", board), lambda c: kinds[contents[c]] if contents[c] >= 0 else None)
     return joined.masks[_find(joined.parent, cell)]
 
 
 def group_touches(st: Any, board: int, cell: int, key: tuple, test: Callable[..., Callable[[int], bool]]) -> bool:
     """`there is a in group of s where G(a)`, G reading only where a is: whether ``cell``'s group has a space in
     G's mask (``key``: (('group', number), the values G reads); ``test(st, *values)``: G as a test of a space)."""
-    mask, fails = space_mask(st, board, key, test)
+    mask, fails = st._t.reach_plans.get(key) or space_mask(st, board, key, test)
     members = _members(st, board, cell)
     if members is not None and not members & fails:
         return members & mask != 0
@@ -140,7 +142,7 @@ def group_touches(st: Any, board: int, cell: int, key: tuple, test: Callable[...
 def group_count(st: Any, board: int, cell: int, key: tuple, test: Callable[..., Callable[[int], bool]]) -> int:
     """`count(a in group of s where G(a))`, G reading only where a is: how many spaces of ``cell``'s group are in
     G's mask (the arguments as group_touches')."""
-    mask, fails = space_mask(st, board, key, test)
+    mask, fails = st._t.reach_plans.get(key) or space_mask(st, board, key, test)
     members = _members(st, board, cell)
     if members is not None and not members & fails:
         return (members & mask).bit_count()
