@@ -371,6 +371,9 @@ class Counts:
         tables keep) instead of a test per space. None for any other count."""
         if not (isinstance(count, ir.Count) and isinstance(count.domain, ir.BoardRef) and count.where is not None):
             return None
+        reached = self.reach_mask(count)
+        if reached is not None:  # whether a chain from each space reaches a goal: one reach (reach_masks.py)
+            return reached
         b = self.boards[count.domain.board]
         if self.m.boards[b].lattice != "triangles":
             return None

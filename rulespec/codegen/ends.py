@@ -150,8 +150,12 @@ class Ends:
             w.line(line)
         self.unit_line, self.board_code, self.towards_used = None, {}, set()
         index = f"index_{ident(end.name)}"
+        seat = ""
+        if plan.mover:  # (the seat to move, read once: the index's record is that seat's)
+            w.line(f"v_{ident(reads.MOVER)} = st._turn_seat")
+            seat = f", v_{ident(reads.MOVER)}"
         if end.each_var:
-            w.line(f"units, one_changed = {index}.units_and_one(st)" if one_test else f"units = {index}.units(st)")
+            w.line(f"units, one_changed = {index}.units_and_one(st{seat})" if one_test else f"units = {index}.units(st{seat})")
             w.line(f"for v_{ident(end.each_var)} in {self.expr(end.each_domain)}:")
             w.indent()
             for code, local in (seat_values[1] if seat_values else {}).items():  # the seat's values the test reads, once per seat
@@ -161,12 +165,12 @@ class Ends:
                 w.line("    continue  # the one space changed fails C: so does every unit (each holds it)")
             w.line(f"for {unit} in units:")
         elif one_test:
-            w.line(f"units, one_changed = {index}.units_and_one(st)")
+            w.line(f"units, one_changed = {index}.units_and_one(st{seat})")
             w.line(f"if one_changed is not None and not {one_test}:")
             w.line("    units = ()  # the one space changed fails C: so does every unit (each holds it)")
             w.line(f"for {unit} in units:")
         else:
-            w.line(f"for {unit} in {index}.units(st):")
+            w.line(f"for {unit} in {index}.units(st{seat}):")
         w.indent()
         w.line(f"if {test}:")
         w.indent()
@@ -219,6 +223,8 @@ class Ends:
                 requires += f", line={lit(self.unit_line_length(plan))}"
                 if self.tested_by_set(plan):
                     requires += ", by_set=True"
+            if plan.mover:
+                requires += ", by_seat=True"
             w.line(f"index_{ident(end.name)} = EndIndex({lit(end.timing)}, {self.boards[plan.board]}, "
                    f"{lit(plan.directions)}, {lit(plan.footprint)}{requires})")
         return plans
@@ -292,9 +298,13 @@ class Ends:
             self.legal_moves_asked_again, self.legal_moves_kept, self.legal_moves_timing = frozenset(), {}, None
             if boards:
                 seen = ", ".join(f"({lit(timing)}, {b}): st._writes()" for b in dict.fromkeys(boards))
+                by_seat = list(dict.fromkeys(self.boards[plans[end.name].board] for _, end in ends
+                                             if end.name in plans and plans[end.name].mover))
+                seen += "".join(f", ({lit(timing)}, {b}, st._turn_seat): st._writes()" for b in by_seat)
                 w.line(comment("every end held false: the writes made so far (the next check reads the spaces "
-                               "written since: runtime/ends.py)"))
-                w.line(f"st._ends_seen = {{**st._ends_seen, {seen}}}" if len(indexed_timings) > 1 or kept_any
+                               "written since: runtime/ends.py)" + ("; for the seat to move, its own record"
+                                                                    if by_seat else "")))
+                w.line(f"st._ends_seen = {{**st._ends_seen, {seen}}}" if len(indexed_timings) > 1 or kept_any or by_seat
                        else f"st._ends_seen = {{{seen}}}")
             if counters is not None:
                 w.line(comment("every end held false: the counters they read, as they are now (for the next check)"))

@@ -57,6 +57,7 @@ from .listing_plans import ListingPlans
 from .loop_invariants import LoopInvariants
 from .narrowing import Narrowing
 from .one_group import OneGroup
+from .reach_masks import ReachMasks
 from .options import Options, candidate_text_may_fail
 from .quoting import UnsafeText, comment, docstring, ident, lit
 from .related_spaces import RelatedSpaces
@@ -78,7 +79,7 @@ from .written_out_for_once import WrittenOutForOnce
 class CodeGenerator(Expressions, HoistedReads, Counts, ItemValueTables, WholeLines, Narrowing, ShiftedPlaces, RelatedSpaces, SpacesByValue, SeatWalks, LineWalks, JoinedGroups, ConnectedFromEach, KeptConnected, BoardTallies,
                     KeptValues, Statements, StepsAgain, StepsInOrder, Texts, Declarations, Guards, Chance, OutcomesByCounters, Options,
                     Choices, SharedWalks, RowBlocks, ListedAnswers, ListingPlans, RowsKeptByCounters, ListingLoops, HeldSpaces, MemberWalks, LoopInvariants,
-                    LeanLookAhead, WrittenOutForOnce, EndsCalls, OneGroup, CheapFirst, ContentTables, ItemDefinitions, PassingItems,
+                    LeanLookAhead, WrittenOutForOnce, EndsCalls, OneGroup, CheapFirst, ContentTables, ItemDefinitions, PassingItems, ReachMasks,
                     Ends, Examples, EngineClass):
     """One engine module from one checked model: ``module()`` writes it, once."""
 

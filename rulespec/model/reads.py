@@ -57,6 +57,9 @@ class IndexPlan:
     # where C) = N` (alone or as one side of an `and`) is false wherever the board ends within N spaces,
     # whatever the spaces hold, so a unit without that whole line is never tested.
     requires: tuple[tuple, ...] = ()
+    # True: the test reads `the player to move`, as the name MOVER (a value): the index keeps its record of
+    # the units held false per seat to move (runtime/ends.py), since a check tests that seat's units alone.
+    mover: bool = False
 
 
 # ---------------------------------------------------------------------------- unfolding definitions
@@ -365,6 +368,8 @@ class _Reader:
             return GROUP_MEMBER, {GROUP_MEMBER}
         if isinstance(e, ir.PlayersSet):
             return VALUE, set()
+        if isinstance(e, ir.Span):  # (whole numbers: values, read from what its ends read)
+            return VALUE, self.reads(e.low, env) | self.reads(e.high, env)
         if isinstance(e, ir.Others):
             return VALUE, self.reads(e.seat, env)
         raise NotLocal(e.text)
@@ -416,11 +421,16 @@ def _board_index(end: ir.End, model: ir.Model, beside: bool) -> Optional[IndexPl
         return None
     board = count.domain.board
     definitions = {d.name: d for d in model.definitions}
-    outer = {count.var} | ({end.each_var} if end.each_var else set())
+    outer = {count.var, MOVER} | ({end.each_var} if end.each_var else set())
+    if MOVER in (count.var, end.each_var):
+        return None
     test, unfolded = count.where, []
     while isinstance(test, ir.DefinedValue) and test.name in definitions and len(unfolded) < 32:
         unfolded.append(test.name)
         test = unfold(test, definitions, outer)
+    mover = end.each_var is None and any(isinstance(x, ir.PlayerToMove) for x in walk(test))
+    if mover:  # (the seat to move read as a value: the index keeps a record per seat)
+        test = mover_named(test)
     direction_var, directions = None, ()
     inner, found, others = some_direction(test, board)
     if inner is not None and (beside or not others) and not any(inner.var in free_vars(other) for other in others):
@@ -435,6 +445,8 @@ def _board_index(end: ir.End, model: ir.Model, beside: bool) -> Optional[IndexPl
     env = {count.var: ANCHOR}
     if end.each_var:
         env[end.each_var] = VALUE
+    if mover:
+        env[MOVER] = VALUE
     if direction_var is not None:
         env[direction_var] = UNIT_DIRECTION
     reader = _Reader(model, board, groups=direction_var is None)
@@ -455,7 +467,25 @@ def _board_index(end: ir.End, model: ir.Model, beside: bool) -> Optional[IndexPl
             except NotLocal:
                 pass
     return IndexPlan(board, count.var, direction_var, directions, test,
-                     tuple(sorted(footprint, key=repr)), tuple(unfolded), tuple(sorted(requires, key=repr)))
+                     tuple(sorted(footprint, key=repr)), tuple(unfolded), tuple(sorted(requires, key=repr)), mover)
+
+
+# The name `the player to move` is read by in an indexed end's test (IndexPlan.mover): no rule file's name.
+MOVER = "the_player_to_move_"
+
+
+def mover_named(e: ir.E) -> ir.E:
+    """``e`` with every `the player to move` written as the name MOVER."""
+    if isinstance(e, ir.PlayerToMove):
+        return ir.Var(ir.SEAT, e.loc, e.text, MOVER)
+    changes = {}
+    for f in dataclasses.fields(e):
+        value = getattr(e, f.name)
+        if isinstance(value, ir.E):
+            changes[f.name] = mover_named(value)
+        elif isinstance(value, tuple) and any(isinstance(v, ir.E) for v in value):
+            changes[f.name] = tuple(mover_named(v) if isinstance(v, ir.E) else v for v in value)
+    return dataclasses.replace(e, **changes) if changes else e
 
 
 def _var_name(e: ir.E) -> Optional[str]:

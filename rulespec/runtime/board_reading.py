@@ -12,6 +12,28 @@ from .groups_kept import kept_group
 from .pending import _action_at, _listed_actions, _listed_edits, _made_actions
 
 
+# _reach_cover's masks: (key, board, region reached, by name, negated) -> the spaces' mask. A region is the
+# same for every state whose contents give it (the key names the expression and its values), so is its mask.
+_COVERS: dict[tuple, int] = {}
+
+
+def _joined_around(near: tuple, cell: int, region: int) -> bool:
+    """Whether the spaces of ``region`` next to ``cell`` are joined to one another by spaces of ``region`` next
+    to ``cell`` (``near``: per space, its neighbours' bit mask): then a chain through ``cell`` can go round it,
+    and taking ``cell`` out of a region reached from some starts leaves every other space reached."""
+    around = near[cell] & region
+    if not around:
+        return False
+    joined = grown = around & -around
+    while grown:
+        low = grown & -grown
+        grown ^= low
+        more = near[low.bit_length() - 1] & around & ~joined
+        joined |= more
+        grown |= more
+    return joined == around
+
+
 def _is_empty(item: int) -> bool:
     return item < 0
 
@@ -177,16 +199,22 @@ class BoardReading:
                 return region & goal_mask != 0
             now, changed = self._changed_since(board, seen, mark)
             frontier = []
-            for cell in changed:
-                if not in_use[cell]:
-                    continue
-                if region >> cell & 1:
-                    if not passes(cell):
-                        region = 0  # a reached space no longer passes: reach again
+            for cell in changed:  # (first what leaves the region, then what joins it: it may join through one)
+                if in_use[cell] and region >> cell & 1 and not passes(cell):
+                    rest = region & ~(1 << cell)
+                    if not _joined_around(near, cell, rest) or (start_mask >> cell & 1
+                                                                and not near[cell] & rest & start_mask):
+                        region = 0  # a reached space no longer passes and may have joined others: reach again
                         frontier = [c for c in starts if passes(c)]
                         break
-                elif (start_mask >> cell & 1 or near[cell] & region) and passes(cell):
-                    frontier.append(cell)
+                    # (its reached neighbours reach one another around it, and a start among them if it was one:
+                    # a chain through it goes round it, and nothing else leaves)
+                    region = rest
+            else:
+                for cell in changed:
+                    if (in_use[cell] and not region >> cell & 1 and (start_mask >> cell & 1 or near[cell] & region)
+                            and passes(cell)):
+                        frontier.append(cell)
             if not frontier:  # nothing more reached (most often: the other side's stone, or one apart)
                 self._reach = reach = reach.copy()  # (a new dict: the old one may be a clone's too)
                 reach[key] = (now, region, self._written_before + len(self._written))
@@ -207,6 +235,40 @@ class BoardReading:
         self._reach = reach = reach.copy()  # (likewise; reach.copy() costs less than {**reach, key: ...})
         reach[key] = (now, region, self._written_before + len(self._written))  # (_writes())
         return region & goal_mask != 0
+
+    def _reach_cover(self, board: int, key: tuple, passes: Callable[[int], bool],
+                     ends: Callable[..., tuple[Callable[[int], bool], Callable[[int], bool]]], by_name: bool,
+                     negated: bool) -> int:
+        """The bit mask of the spaces in use c of ``board`` from which `connected(t in B where C from t = c to
+        G)` holds (``negated``: does not hold), C being ``passes`` and G the goal ``ends`` gives as start and
+        goal (rulespec/codegen/reach_masks.py): what passes C reaches from where G holds, kept as
+        _connected_kept keeps it, is the spaces that reach G; with ``by_name`` (`t = c or C`: c need not pass
+        C) a space reaches G when G holds on it or on one of its neighbours, or a neighbour is reached. The
+        masks are kept by the region reached (_COVERS), which the contents alone decide."""
+        self._connected_kept(board, key, passes, ends)  # (brings the record of the region reached up to date)
+        region = self._reach[key][1]
+        found = _COVERS.get((key, board, region, by_name, negated))
+        if found is None:
+            plan = self._t.reach_plans[key]
+            goal_mask, near = plan[2], plan[3]
+            in_use = _COVERS.get((key, board))
+            if in_use is None:
+                in_use = sum(1 << cell for cell in self._t.cells_in_use[board])
+            found = region
+            if by_name:  # (the spaces left out are those neither reached nor a goal with no neighbour reached)
+                rest = left_out = in_use & ~region & ~goal_mask
+                while rest:
+                    low = rest & -rest
+                    rest ^= low
+                    if near[low.bit_length() - 1] & region:
+                        left_out ^= low
+                found = in_use & ~left_out
+            found = in_use & ~found if negated else in_use & found
+            if len(_COVERS) > 256:  # (a few keys and the regions of a few positions at a time)
+                _COVERS.clear()
+            _COVERS[key, board] = in_use
+            _COVERS[key, board, region, by_name, negated] = found
+        return found
 
     def _listed_kept(self, board: int, key: tuple, test: Callable[[int], bool], make: Callable[[int], tuple]) -> list:
         """The rows ``[make(s) for s in board's spaces in use if test(s)]``, for a choice whose one option walks

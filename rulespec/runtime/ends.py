@@ -34,11 +34,14 @@ UNIT = -1  # a footprint term's direction: the unit's own (rulespec.model.reads.
 class EndIndex:
     """The units of one indexed end and, per game configuration, which units each space can change."""
 
-    __slots__ = ("key", "board", "directions", "footprint", "requires", "line", "by_set", "_by_tables")
+    __slots__ = ("key", "board", "directions", "footprint", "requires", "line", "by_set", "by_seat", "_by_tables")
 
     def __init__(self, timing: str, board: int, directions: tuple[int, ...], footprint: tuple[tuple, ...],
-                 requires: tuple[tuple, ...] = (), line: int = 0, by_set: bool = False):
+                 requires: tuple[tuple, ...] = (), line: int = 0, by_set: bool = False, by_seat: bool = False):
         self.key = (timing, board)  # where State._ends_seen keeps the writes made when the ends last held false
+        # True: the test reads the seat to move (a check tests that seat's units alone), so the record is
+        # that seat's, (timing, board, seat), written by the check as the other
+        self.by_seat = by_seat
         # True: the test of a unit depends only on the set of spaces of its line (`count(t in line of N
         # from s towards d where C) = N`, C reading t alone), so of the units with the same spaces (the
         # line from either end) one is tested
@@ -52,17 +55,18 @@ class EndIndex:
         self.line = line
         self._by_tables: dict[Any, tuple] = {}
 
-    def units(self, st: "State") -> tuple:
-        """The units to test now: all of them with no record, else those a changed space can reach."""
-        return self.units_and_one(st)[0]
+    def units(self, st: "State", seat: Optional[int] = None) -> tuple:
+        """The units to test now: all of them with no record, else those a changed space can reach (for
+        ``seat`` to move, by_seat: since that seat's record)."""
+        return self.units_and_one(st, seat)[0]
 
-    def units_and_one(self, st: "State") -> tuple[tuple, Optional[int]]:
+    def units_and_one(self, st: "State", seat: Optional[int] = None) -> tuple[tuple, Optional[int]]:
         """(the units to test now, the one space written since the record when just one was, else None). Each
         of the units holds that space, so where a unit's test needs every space of its line to pass one test
         (by_set), a seat for which that space fails it has no unit to test (see the codegen's
         indexed_end_test)."""
         every, reach, order = self._by_tables.get(st._t) or self._tables(st._t)
-        mark = st._ends_seen.get(self.key)
+        mark = st._ends_seen.get(self.key if seat is None else self.key + (seat,))
         if mark is None:
             return every, None
         written = st._written

@@ -1,0 +1,148 @@
+"""Havannah's ring, a `connected` asked from every space, and its bridge and fork, ends that read the seat to
+move (#40, helper havannah):
+
+- (a) a count or `there is` over a board's spaces c whose condition is `connected(t in B where C from t = c to
+  G)` (or its negation, through definitions, the first space let through by name: `t = c or C`): answered for
+  every c at once from one reach of G's side, kept by the runtime (rulespec/codegen/reach_masks.py,
+  State._reach_cover), against the engine generated filling from each space;
+- (b) an end reading `the player to move` tested only where its board changed, its record kept per seat to
+  move (model/reads.py IndexPlan.mover, runtime/ends.py by_seat), against the engine testing it in full;
+- (c) a kept reach that loses a space whose reached neighbours reach one another around it keeps the rest
+  (runtime/board_reading.py _joined_around), against reaching again from the starts.
+
+Each in lock step (legal actions, outcomes, returns, JSON) on the newcomer's file as written and on forms of it.
+"""
+
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+import rulespec
+from rulespec.codegen.python import generate
+from rulespec.codegen.reach_masks import ReachMasks
+from rulespec.model import reads
+from rulespec.pipeline import load_module_from_source
+from rulespec.runtime import board_reading
+from rulespec.runtime.ends import verify_indexed_ends
+
+from .lockstep import engines_with_and_without, play_in_lock_step, sampled_action
+from .test_indexed_ends import play_checked
+
+ROOT = Path(__file__).parents[2]
+HAVANNAH = ROOT / "tests/newcomer/games/havannah.rules"
+RING = "when there is c in grid where ringed(c, the player to move)"
+RINGED = "not connected(t in grid where t = c or not mine(t, p) from t = c to on_border(t))"
+FORMS = {  # the ring said other ways: a count; c itself passing C; the `connected` written in the end
+    "count": ((RING, "when count(c in grid where ringed(c, the player to move)) >= 1"),),
+    "passing": ((RINGED, "not connected(t in grid where not mine(t, p) from t = c to on_border(t))"),),
+    "written_in": ((RING, "when there is c in grid where not connected(t in grid where c = t or not mine(t, the "
+                          "player to move) from c = t to on_border(t))"),
+                   (f"define ringed(c: grid, p: seat) [HAV-4]:\n  {RINGED}\n", "")),
+}
+
+
+def form(tmp_path: Path, name: str) -> Path:
+    text = HAVANNAH.read_text()
+    if name != "as_written":
+        for old, new in FORMS[name]:
+            assert old in text
+            text = text.replace(old, new)
+    path = tmp_path / f"havannah-{name.replace('_', '-')}.rules"
+    path.write_text(text)
+    return path
+
+
+@pytest.mark.parametrize("name", ["as_written", *sorted(FORMS)])
+def test_a_connected_from_every_space_is_one_reach_in_lock_step(name, tmp_path):
+    source, without, fast, slow = engines_with_and_without(
+        form(tmp_path, name), ((ReachMasks, "reach_mask", lambda self, count: None),), "reach_masks")
+    assert "st._reach_cover(" in source and "st._reach_cover(" not in without
+    for seed in range(3):
+        play_in_lock_step(fast.new_game(2), slow.new_game(2), 2, random.Random(seed))
+
+
+def test_the_newcomer_s_ring_is_read_from_one_reach():
+    code = generate(rulespec.compile_rules(HAVANNAH), HAVANNAH.name)
+    ring = code[code.index("def end_ring"):code.index("def end_bridge")]
+    # (by name: c itself need not pass; negated: the spaces no chain joins to the border)
+    assert "st._reach_cover(0, (" in ring and ", True, True)" in ring and "for v_c in" not in ring
+
+
+def test_an_end_reading_the_seat_to_move_is_indexed_per_seat(tmp_path):
+    model = rulespec.compile_rules(HAVANNAH)
+    plans = {end.name: reads.board_index(end, model) for end in model.ends}
+    assert plans["bridge"].mover and plans["fork"].mover and plans["full"] is None
+    assert plans["bridge"].footprint == (("group",), ("here",))
+
+    def unmoved(end, m):  # board_index before lever (b): an end reading the seat to move tested in full
+        plan = BOARD_INDEX(end, m)
+        return None if plan is None or plan.mover else plan
+
+    source, without, fast, slow = engines_with_and_without(HAVANNAH, ((reads, "board_index", unmoved),), "by_seat")
+    assert "index_fork.units(st, v_the_player_to_move_)" in source and "index_fork" not in without
+    assert "('after_step', 0, st._turn_seat): st._writes()" in source
+    for seed in range(3):
+        play_in_lock_step(fast.new_game(2), slow.new_game(2), 2, random.Random(seed))
+
+
+BOARD_INDEX = reads.board_index
+
+
+def test_each_check_per_seat_agrees_with_every_unit_tested():
+    game = type(rulespec.load(str(HAVANNAH)))()  # (an engine of its own for the switch)
+    verify_indexed_ends(game)  # raises AssertionError at the first check that disagrees
+    rng = random.Random(7)
+    assert sum(play_checked(game, 2, rng) for _ in range(4)) == 4
+
+
+def reached(state, module, seat: int) -> int:
+    """The ring's region for ``seat`` worked out here: the spaces without seat's stones that a chain of such
+    spaces joins to one on the board's border."""
+    colour = ("white", "black")[seat]
+    passes = [module.CELL_ATTRS["colour"][item] != colour for item in state._boards[0]]
+    frontier = [c for c in state._t.cells_in_use[0] if module.define_on_border(state, c) and passes[c]]
+    region = set(frontier)
+    while frontier:
+        for n in state._t.neighbours[0][frontier.pop()]:
+            if n not in region and passes[n]:
+                region.add(n)
+                frontier.append(n)
+    return sum(1 << c for c in region)
+
+
+def test_a_reach_that_loses_a_space_keeps_the_rest_exactly():
+    """After every step of seeded games the region kept for the seat that moved is the region reached afresh,
+    and the games played reaching again at every loss are the same games; most losses keep the rest."""
+    source = generate(rulespec.compile_rules(HAVANNAH), HAVANNAH.name)
+    module = load_module_from_source(source, "reach_masks_kept_rest")
+    game = module.GAME(None)
+    number = int(re.search(r"_reach_cover\(0, \((\d+), ", source).group(1))
+    kept_rest = []
+    joined = board_reading._joined_around
+
+    def counted(near, cell, region):
+        kept_rest.append(joined(near, cell, region))
+        return kept_rest[-1]
+
+    for seed in range(4):
+        rng = random.Random(seed)
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(board_reading, "_joined_around", counted)
+            state, played, offered = game.new_game(2), [], []
+            while not state.is_terminal():
+                offered.append([str(a) for a in state.legal_actions()])
+                seat = state.current_player()
+                action = sampled_action(state, rng)
+                played.append(str(action))
+                state.apply(action)
+                assert state._reach[number, seat][1] == reached(state, module, seat)
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(board_reading, "_joined_around", lambda near, cell, region: False)
+            again = game.new_game(2)
+            for text, texts in zip(played, offered):
+                assert [str(a) for a in again.legal_actions()] == texts
+                again.apply(text)
+        assert again.to_json() == state.to_json() and again.returns() == state.returns()
+    assert sum(kept_rest) > len(kept_rest) / 2
