@@ -18,7 +18,7 @@ from typing import Any, Callable, Optional
 
 # The paths kept per key, the newest first: a change that cuts the newest (a wall put up across it in a
 # look-ahead) most often leaves one found before it whole.
-PATHS_KEPT = 4
+PATHS_KEPT = 8
 
 
 def connected_witnessed(st: Any, board: int, key: tuple, passes: Callable[[int], bool],
@@ -33,26 +33,32 @@ def connected_witnessed(st: Any, board: int, key: tuple, passes: Callable[[int],
     t = st._t
     kept = t.witnesses.get(key)
     uncut = t.uncut
-    if uncut is not None and uncut[0] == board:  # (asked by holds_uncut: true only where a kept path answers)
+    used = None
+    if uncut is not None and uncut[0] == board:  # (asked by holds_uncut)
         cut, used = uncut[1], uncut[2]
-        for read, held, cells in kept or ():
-            if cells.isdisjoint(cut) and read(contents) == held:
+        if cut:  # (true only where a kept path misses the spaces cut)
+            for read, held, cells, _ in kept or ():
+                if cells.isdisjoint(cut) and read(contents) == held:
+                    return True
+            return False
+    if kept is not None:  # (with nothing cut, asked as ever; the spaces of the path that answers are gathered)
+        for read, held, cells, _ in kept:
+            if read(contents) == held:
                 if used is not None:
                     used |= cells
                 return True
-        return False
-    if kept is not None:
-        for read, held, _ in kept:
-            if read(contents) == held:
-                return True
+    # Searched afresh, breadth first from the starts, to a goal or to a space from which a kept path still
+    # leads to a goal (its spaces from there to its goal pass: those whose contents changed are tested
+    # again), which the new path then follows: a pawn that moved one step is joined to its old path at once.
+    on_kept = _kept_ends(kept, contents, passes, goal)
     if starts is None:
         frontier = [c for c in t.cells_in_use[board] if start(c) and passes(c)]
     else:
         frontier = [c for c in starts() if passes(c)]
     came_from = dict.fromkeys(frontier, -1)  # a space tested -> the space it was reached from (-1: a start)
     for cell in frontier:
-        if goal(cell):
-            return _witness(t, key, contents, came_from, cell)
+        if cell in on_kept or goal(cell):
+            return _witness(t, key, contents, came_from, cell, on_kept.get(cell, ()), used)
     neighbours, in_use = t.neighbours[board], t.in_use[board]
     while frontier:
         reached = []
@@ -61,8 +67,8 @@ def connected_witnessed(st: Any, board: int, key: tuple, passes: Callable[[int],
                 if n not in came_from and in_use[n]:
                     if passes(n):
                         came_from[n] = cell
-                        if goal(n):
-                            return _witness(t, key, contents, came_from, n)
+                        if n in on_kept or goal(n):
+                            return _witness(t, key, contents, came_from, n, on_kept.get(n, ()), used)
                         reached.append(n)
                     else:
                         came_from[n] = None  # (tested, does not pass: never on a path)
@@ -70,9 +76,26 @@ def connected_witnessed(st: Any, board: int, key: tuple, passes: Callable[[int],
     return False
 
 
-def _witness(t: Any, key: tuple, contents: list, came_from: dict, cell: int) -> bool:
-    """Keeps the path that ends at ``cell`` (a goal) as ``key``'s witness, with what its spaces hold now."""
-    path = []
+def _kept_ends(kept: Optional[tuple], contents: list, passes: Callable[[int], bool],
+               goal: Callable[[int], bool]) -> dict:
+    """Each space from which a kept path still leads to its goal -> that path's spaces from its goal up to the
+    space, not including it (a path is kept goal first). A space whose content is what it was when the path
+    was found passes as it did; another is tested again (the goal also as a goal)."""
+    found: dict = {}
+    for read, held, _, path in kept or ():
+        for i, cell in enumerate(path):
+            if contents[cell] != (held[i] if len(path) > 1 else held) and not (passes(cell) and (i or goal(cell))):
+                break
+            found.setdefault(cell, path[:i])
+    return found
+
+
+def _witness(t: Any, key: tuple, contents: list, came_from: dict, cell: int, tail: tuple,
+             used: Optional[set]) -> bool:
+    """Keeps the path that ends at ``cell`` (a goal, or a space a kept path leads to a goal from: ``tail``,
+    that path's spaces from its goal up to ``cell``) as ``key``'s witness, goal first, with what its spaces
+    hold now (and gathers its spaces in ``used``, when holds_uncut asks)."""
+    path = list(tail)
     while cell != -1:
         path.append(cell)
         cell = came_from[cell]
@@ -80,7 +103,10 @@ def _witness(t: Any, key: tuple, contents: list, came_from: dict, cell: int) -> 
     witnesses = t.witnesses
     if len(witnesses) > 4096:  # (keys are an expression and a few seats or values: a game has few)
         witnesses.clear()
-    witnesses[key] = ((read, read(contents), frozenset(path)),) + witnesses.get(key, ())[:PATHS_KEPT - 1]
+    cells = frozenset(path)
+    witnesses[key] = ((read, read(contents), cells, tuple(path)),) + witnesses.get(key, ())[:PATHS_KEPT - 1]
+    if used is not None:
+        used |= cells
     return True
 
 
@@ -93,10 +119,11 @@ def holds_uncut(st: Any, board: int, cut: tuple, condition: Callable[[], bool], 
     when ``cut`` is not a plain placement (a space past the edge, taken, or twice).
 
     ``listing``: a dict a listing keeps while it tests its candidates in one position (nothing changes between
-    them: a look-ahead undoes what it writes). C is then asked once for the listing (``key``: which C) with no
-    space cut, keeping the spaces of the paths that answered: a candidate that cuts none of them leaves each of
-    those paths whole, so each `connected` that held still holds after it, and so does C (it asks them only
-    positively, and what else it reads the option does not write)."""
+    them: a look-ahead undoes what it writes). C is then asked once for the listing (``key``: which C) as it
+    stands (a `connected` no kept path answers is searched), keeping the spaces of the paths that answered: a
+    candidate that cuts none of them leaves each of those paths whole, so each `connected` that held still
+    holds after it, and so does C (it asks them only positively, and what else it reads the option does not
+    write)."""
     contents = st._boards[board]
     for cell in cut:
         if cell is None or contents[cell] >= 0:

@@ -109,3 +109,23 @@ def test_a_condition_asking_a_connected_negatively_is_left_alone(tmp_path):
     path.write_text(text)
     source, _, _, _ = uncut_engines(path)
     assert "holds_uncut" not in source and "connected_witnessed(st" in source
+
+
+def test_a_pawn_that_stepped_on_its_path_follows_the_path_kept():
+    """A search starts from the pawn and stops at the first space from which a kept path still leads to the goal
+    row (runtime/witnessed.py _kept_ends): a pawn one step along its path is joined to the rest of it."""
+    source, _, _, _ = engines()
+    module = load_module_from_source(source, "witnessed_follows")
+    game = module.GAME(None)
+    game.model = rulespec.compile_rules(QUORIDOR)
+    state = game.new_game(2)
+    witnesses = state._t.witnesses
+    witnesses.clear()
+    assert module.define_way_out(state, 0)
+    first = witnesses[(0, 0)]
+    kept = first[0][3]  # (player 1's path, goal row first, ending where the pawn stands)
+    assert len(kept) == 17 and state._boards[0][kept[-1]] >= 0  # (straight up: 9 squares, 8 places between)
+    state.apply("player 1: step north")
+    witnesses[(0, 0)] = first  # (only that path: the listing that followed the step found more)
+    assert module.define_way_out(state, 0)
+    assert witnesses[(0, 0)][0][3] == kept[:-2]
