@@ -7,7 +7,7 @@ bench_honest's loop (at a simultaneous node every seat picks: the API applies ea
 one joint action), the same seeded games, thread CPU time, nothing but play inside the clock, rounds interleaved
 with the order rotated, medians with their min-max spread; off over on per round.
 
-    python benchmarks/bench_simultaneous_levers.py --rounds 5 --files markov-soccer,matrix-rps,blotto
+    python benchmarks/bench_simultaneous_levers.py --rounds 5 --files markov-soccer,matrix-rps,blotto,goofspiel
 
 Figures only: speed targets are never tests.
 """
@@ -82,6 +82,8 @@ def main() -> None:
     print("| file | measure | on | off | off / on |\n|---|---|---|---|---|")
     for name in args.files.split(","):
         path = NEWCOMER_GAMES / f"{name}.rules"
+        if not path.exists():  # a bundled game (Goofspiel)
+            path = ROOT / "rulebooks" / f"{name}.rules"
         api = {"on": engine_of(path, ()), "off": engine_of(path, LISTED_EACH_TIME)}
         adapters = {"on": adapter_game(path, True), "off": adapter_game(path, False)}
         sides = {"(a) API": (lambda side, seeds: microseconds_a_step(api[side], seeds)),
