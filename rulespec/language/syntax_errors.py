@@ -432,7 +432,8 @@ def _phrasing_hint(source_line: str, column: int, text: str) -> str | None:
         return "a score is one number per player: `score NAME of p:` and its value on the next line"
     if text == "=" and re.match(r"\s*set\b", before):
         return "write `set COUNTER to N`"
-    if re.search(r"\b(and|or|not)\s+there\s+is(\s+no)?\s*$", before):
+    if re.search(r"\b(and|or|not)\s+there\s+is(\s+no)?\s*$", before) or (
+            text == "in" and re.search(r"\b(and|or|not)\s+there\s+is(\s+no)?\s+[A-Za-z_]\w*\s*$", before)):
         return ("`there is x in D where C` takes the rest of the condition as its C: bracket it to go on after "
                 "`and`, `or` or `not`: `A and (there is no x in D where C)`")
     if text == "elif" or (text == "if" and re.search(r"\belse\s*$", before)):
