@@ -8,6 +8,7 @@ min-max spread. Figures only: speed targets are never tests.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import statistics
 import sys
 from pathlib import Path
@@ -22,18 +23,30 @@ from rulespec.codegen.python import generate  # noqa: E402
 from rulespec.pipeline import compile_rules, load_module_from_source  # noqa: E402
 
 
+@contextlib.contextmanager
+def _swapped(swaps: tuple):
+    """``swaps`` ((owner, attribute, replacement)) set inside the block, then each owner as it was: its own
+    attribute put back as it was stored (a staticmethod stays one), an inherited one deleted again."""
+    missing = object()
+    kept = [(owner, name, vars(owner).get(name, missing)) for owner, name, _ in swaps]
+    try:
+        for owner, name, replacement in swaps:
+            setattr(owner, name, replacement)
+        yield
+    finally:
+        for owner, name, original in reversed(kept):
+            if original is missing:
+                delattr(owner, name)
+            else:
+                setattr(owner, name, original)
+
+
 def engine_of(path: Path, swapped: tuple, variants: tuple = ()):
     """The file's engine (with ``variants`` applied), generated with ``swapped`` (owner, method, replacement)
     methods of the generator's parts, put back afterwards."""
-    kept = [(owner, method, getattr(owner, method)) for owner, method, _ in swapped]
-    try:
-        for owner, method, replacement in swapped:
-            setattr(owner, method, replacement)
+    with _swapped(swapped):
         model = compile_rules(path, variants)
         source = generate(model, path)
-    finally:
-        for owner, method, original in kept:
-            setattr(owner, method, original)
     engine = load_module_from_source(source, f"{path.stem}_{len(swapped)}").GAME(None)
     engine.model = model
     return engine
@@ -42,14 +55,8 @@ def engine_of(path: Path, swapped: tuple, variants: tuple = ()):
 def played_with(swaps: tuple, play: Callable[[], float]) -> float:
     """``play()`` with ``swaps`` ((owner, attribute, replacement)) set while it runs, put back afterwards: the
     runtime without a lever of its own."""
-    kept = [(owner, attribute, getattr(owner, attribute)) for owner, attribute, _ in swaps]
-    try:
-        for owner, attribute, replacement in swaps:
-            setattr(owner, attribute, replacement)
+    with _swapped(swaps):
         return play()
-    finally:
-        for owner, attribute, original in kept:
-            setattr(owner, attribute, original)
 
 
 def compare_levers(script: str, levers: dict, seeds: dict, path_of: Callable[[str], Path],
