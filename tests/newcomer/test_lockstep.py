@@ -255,6 +255,13 @@ def _banqi(seat, text):
     return 32 + (r * 8 + c) * 32 + r2 * 8 + c2
 
 
+def _xiangqi(seat, text):
+    """"red horse 9 1 to 7 2" (row 0..9 from black's side, column 0..8; a cannon's "takes T over U" too) is
+    OpenSpiel's from * 90 + to, a point row * 9 + column."""
+    r, c, r2, c2 = map(int, re.fullmatch(r"(?:red|black) \w+ (\d) (\d) (?:to|takes) (\d) (\d)(?: over \d \d)?", text).groups())
+    return (r * 9 + c) * 90 + r2 * 9 + c2
+
+
 _RANKS = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king", "ace")
 
 
@@ -403,6 +410,7 @@ SPECS = {
                              options={"horizon": 10}, games=400),
     "havannah": Spec("havannah", "havannah", _havannah, games=5),
     "chinese-checkers": Spec("chinese-checkers", "chinese_checkers", _chinese_checkers, games=8),
+    "xiangqi": Spec("xiangqi", "xiangqi", _xiangqi, games=2),
 }
 
 
@@ -526,7 +534,7 @@ EXAMPLES = {"catch": 1, "matrix-rps": 2, "matrix-mp": 2, "blotto": 2, "nim": 2, 
             "twenty-forty-eight": 2, "clobber": 1, "amazons": 1,
             "lines-of-action": 1, "maedn": 3, "ultimate-tic-tac-toe": 3,
             "y": 2, "gomoku": 2, "yacht": 2, "banqi": 2, "hearts": 2, "quoridor": 3,
-            "battleship": 2, "markov-soccer": 2, "havannah": 2, "chinese-checkers": 3}
+            "battleship": 2, "markov-soccer": 2, "havannah": 2, "chinese-checkers": 3, "xiangqi": 2}
 
 
 def test_every_game_file_has_a_spec():
