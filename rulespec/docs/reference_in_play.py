@@ -178,7 +178,9 @@ setup [SPW-5]:
     for tile in hand of player, where in placements of tile on floor''',
       "Every position and rotation of a tile's shape on a board of triangles."),
     E("Expressions", "A seat written out", "seat_literal", "lanes.rules", '''
-  then goals of player 1 = 1''', "`player N`, in examples."),
+  then goals of player 1 = 1''', "`player N` is seat N, counted from 1, wherever a seat is read: in examples, and "
+      "in the rules themselves (`p = player 1`, `set store_at of player 1 to 7`); where the game has fewer "
+      "than N seats at most, it is refused where it is written."),
     E("Expressions", "Best sets", "best_points best_leftovers set_table set_points", "cards.rules", '''
 score sets of p [CRD-11]:
   points of best sets of suit in tricks of p with 0 wild scoring (sets of 2 score 1, sets of 3 score 4)
