@@ -28,6 +28,8 @@ FILES = {
     "tests/codegen/listing-loops.rules": (  # (the walk two options share)
         "for v_s in spaces_held(st._loc, ITEMS_PASSING_0[v_player], st._t.board_base[0], len(st._boards[0])):", 30),
     "rulespec/docs/ref_games/cornered.rules": ("spaces_held(st._loc, ITEMS_PASSING_", 30),
+    "tests/newcomer/games/chinese-checkers.rules": (  # (`mine(s, player)`, a definition: through_definitions below)
+        "for v_s in spaces_held(st._loc, ITEMS_PASSING_0[v_player], st._t.board_base[0], len(st._boards[0])):", 1),
 }
 
 
@@ -101,3 +103,16 @@ def test_the_spaces_held_are_in_board_order_and_on_the_board():
     where = [12, 3, 7, 30, 10]  # the board's locations 5..24: spaces 7, 2, 25 (off), 5
     assert spaces_held(where, (0, 1, 2, 3, 4), 5, 20) == [2, 5, 7]
     assert spaces_held(where, (3, 1), 5, 20) == []
+
+
+def test_a_piece_test_said_through_a_definition_walks_the_pieces_too():
+    """Chinese checkers asks `mine(s, player)`, a definition whose value is `s holds colour of p`: the same test
+    once written out (HeldSpaces.unfolded_piece_test), so its walks go through the spaces its ten marbles
+    stand on; without the unfolding every one of the 121 holes is tested, as before. The same games."""
+    path = ROOT / "tests" / "newcomer" / "games" / "chinese-checkers.rules"
+    without = ((HeldSpaces, "unfolded_piece_test", lambda self, part, depth=0: part),)
+    source, source_without, held, every = engines_with_and_without(path, without, "held_through_definitions")
+    walk = "for v_s in spaces_held(st._loc, ITEMS_PASSING_0[v_player], st._t.board_base[0], len(st._boards[0])):"
+    assert walk in source.split("def choices_turn(", 1)[1] and "spaces_held" not in source_without
+    assert "for v_s in st._t.cells_in_use[0]:" in source_without.split("def choices_turn(", 1)[1]
+    play_in_lock_step(held.new_game(2), every.new_game(2), 2, random.Random(3))
