@@ -13,7 +13,7 @@ from rulespec.runtime.helpers import cells_by_value, ItemsPassing, first_located
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '67107090983a4c46'
-GENERATOR_VERSION = '118'
+GENERATOR_VERSION = '119'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -255,6 +255,7 @@ def choices_turn(st, v_player):
     memo_0 = kept.by_option[0]
     memo_1 = kept.by_option[1]
     board_0 = st._boards[0]
+    towards_0 = st._t.toward[0]
     _n0 = None  # counts and calls that are the same for every candidate, once needed
     # step, jump: one walk over s, d (the same values, the same first tests)
     rows_1 = []  # jump's rows, offered after the ones before it
@@ -269,13 +270,13 @@ def choices_turn(st, v_player):
                 continue
             # step: `{s} to {t}`
             if _ok0:
-                if (st._space_empty(0, st._t.toward[0][v_d][v_s])):  # neighbour of s towards d is empty
+                if ((towards_0[v_d][v_s] is not None and board_0[towards_0[v_d][v_s]] < 0)):  # neighbour of s towards d is empty
                     for v_t in spaces_among(st._t.in_use[0], (st._t.toward[0][v_d][v_s], )):
                         rows.append(memo_0.get((v_s, v_d, v_t, )) or kept.make(memo_0, (v_s, v_d, v_t, ), (seat, B_GRID_LABEL[v_s] + ' to ' + B_GRID_LABEL[v_t], 0, (v_s, v_d, v_t, ))))
             # jump: `{s} jumps to {t}`
-            if (st._space_occupied(0, st._t.toward[0][v_d][v_s])):  # neighbour of s towards d is occupied
-                if ((not (st._space_occupied(0, st._t.toward[0][v_d][v_s]) and (ITEM_ATTRS['colour'][st._occupant(0, st._on_board(st._t.toward[0][v_d][v_s], 'the occupant of'))] == ('black', 'white')[v_player])))):  # not mine(neighbour of s towards d, p)
-                    if (st._space_empty(0, st._neighbour(0, st._t.toward[0][v_d][v_s], v_d))):  # beyond(s, d) is empty
+            if ((towards_0[v_d][v_s] is not None and board_0[towards_0[v_d][v_s]] >= 0)):  # neighbour of s towards d is occupied
+                if ((not ((towards_0[v_d][v_s] is not None and board_0[towards_0[v_d][v_s]] >= 0) and (ITEM_ATTRS['colour'][st._occupant(0, st._on_board(towards_0[v_d][v_s], 'the occupant of'))] == ('black', 'white')[v_player])))):  # not mine(neighbour of s towards d, p)
+                    if (st._space_empty(0, st._neighbour(0, towards_0[v_d][v_s], v_d))):  # beyond(s, d) is empty
                         for v_t in spaces_among(st._t.in_use[0], (st._neighbour(0, st._t.toward[0][v_d][v_s], v_d), )):
                             rows_1.append(memo_1.get((v_s, v_d, v_t, )) or kept.make(memo_1, (v_s, v_d, v_t, ), (seat, B_GRID_LABEL[v_s] + ' jumps to ' + B_GRID_LABEL[v_t], 1, (v_s, v_d, v_t, ))))
     rows += rows_1
@@ -411,16 +412,17 @@ def choices_jump_again(st, v_player, v_s):
     kept = ROWS_jump_again[(seat, v_player, v_s)]
     memo_0 = kept.by_option[0]
     board_0 = st._boards[0]
+    towards_0 = st._t.toward[0]
     # jump: `{s} jumps to {t}`
     if (board_0[v_s] >= 0) and ((ITEM_ATTRS['colour'][st._occupant(0, v_s)] == ('black', 'white')[v_player])):  # s is occupied and colour of occupant of s = colour of p
         for v_d in (1, 3, 5, 7):
             if not (((st._attrs['rank'][st._occupant(0, v_s)] == 'king') or v_d in ((7, 1), (5, 3))[v_player])):  # goes_towards(s, d, p)
                 continue
-            if not (st._space_occupied(0, st._t.toward[0][v_d][v_s])):  # neighbour of s towards d is occupied
+            if not ((towards_0[v_d][v_s] is not None and board_0[towards_0[v_d][v_s]] >= 0)):  # neighbour of s towards d is occupied
                 continue
-            if not ((not (st._space_occupied(0, st._t.toward[0][v_d][v_s]) and (ITEM_ATTRS['colour'][st._occupant(0, st._on_board(st._t.toward[0][v_d][v_s], 'the occupant of'))] == ('black', 'white')[v_player])))):  # not mine(neighbour of s towards d, p)
+            if not ((not ((towards_0[v_d][v_s] is not None and board_0[towards_0[v_d][v_s]] >= 0) and (ITEM_ATTRS['colour'][st._occupant(0, st._on_board(towards_0[v_d][v_s], 'the occupant of'))] == ('black', 'white')[v_player])))):  # not mine(neighbour of s towards d, p)
                 continue
-            if not (st._space_empty(0, st._neighbour(0, st._t.toward[0][v_d][v_s], v_d))):  # beyond(s, d) is empty
+            if not (st._space_empty(0, st._neighbour(0, towards_0[v_d][v_s], v_d))):  # beyond(s, d) is empty
                 continue
             for v_t in spaces_among(st._t.in_use[0], (st._neighbour(0, st._t.toward[0][v_d][v_s], v_d), )):
                 rows.append(memo_0.get((v_d, v_t, )) or kept.make(memo_0, (v_d, v_t, ), (seat, B_GRID_LABEL[v_s] + ' jumps to ' + B_GRID_LABEL[v_t], 0, (v_d, v_t, ))))

@@ -16,7 +16,7 @@ from rulespec.runtime.repetition import times_occurred
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '8c4b46e677884baf'
-GENERATOR_VERSION = '118'
+GENERATOR_VERSION = '119'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -1048,6 +1048,7 @@ def choices_turn(st, v_player):
     memo_8 = kept.by_option[8]
     memo_9 = kept.by_option[9]
     board_0 = st._boards[0]
+    towards_0 = st._t.toward[0]
     counter_kingside = st._counters['kingside']
     counter_queenside = st._counters['queenside']
     _n0 = _n1 = _n2 = _n3 = _n4 = _n5 = _n6 = _n7 = None  # counts and calls that are the same for every candidate, once needed
@@ -1132,7 +1133,7 @@ def choices_turn(st, v_player):
             continue
         for v_d in ((7, 1), (5, 3))[v_player]:
             for v_t in st._t.jump_targets[0]['king'][v_s]:
-                if not ((v_t == st._t.toward[0][v_d][v_s])):  # t = neighbour of s towards d
+                if not ((v_t == towards_0[v_d][v_s])):  # t = neighbour of s towards d
                     continue
                 if not (board_0[v_t] >= 0):  # t is occupied
                     continue
@@ -1152,7 +1153,7 @@ def choices_turn(st, v_player):
                 continue
             for v_d in ((7, 1), (5, 3))[v_player]:
                 for v_t in st._t.jump_targets[0]['king'][v_s]:
-                    if not ((v_t == st._t.toward[0][v_d][v_s])):  # t = neighbour of s towards d
+                    if not ((v_t == towards_0[v_d][v_s])):  # t = neighbour of s towards d
                         continue
                     if not ((B_GRID_COLUMN[v_t] == st._counters['en_passant'])):  # file of t = en_passant
                         continue
@@ -1170,7 +1171,7 @@ def choices_turn(st, v_player):
         for v_t in st._t.jump_targets[0]['king'][v_s]:
             if not ((B_GRID_ROW[v_t] == (8, 1)[v_player])):  # rank of t = last_rank of player
                 continue
-            if not ((((v_t == st._t.toward[0][(0, 4)[v_player]][v_s]) and board_0[v_t] < 0) or (any((st._t.toward[0][v_d][v_s] == v_t) for v_d in ((7, 1), (5, 3))[v_player]) and board_0[v_t] >= 0 and (not (board_0[v_t] >= 0 and (ITEM_ATTRS['colour'][board_0[v_t]] == ('white', 'black')[v_player])))))):  # (t = ahead(s, player) and t is empty) or (count(d in takes of player where neighbour of s towards d = t) > 0 and t is occupied and not mine(t, player))
+            if not ((((v_t == st._t.toward[0][(0, 4)[v_player]][v_s]) and board_0[v_t] < 0) or (any((towards_0[v_d][v_s] == v_t) for v_d in ((7, 1), (5, 3))[v_player]) and board_0[v_t] >= 0 and (not (board_0[v_t] >= 0 and (ITEM_ATTRS['colour'][board_0[v_t]] == ('white', 'black')[v_player])))))):  # (t = ahead(s, player) and t is empty) or (count(d in takes of player where neighbour of s towards d = t) > 0 and t is occupied and not mine(t, player))
                 continue
             passing = []  # the last name's values that pass the tests before the look-ahead
             for v_k in ('king', 'queen', 'rook', 'bishop', 'knight', 'pawn'):

@@ -15,7 +15,7 @@ from rulespec.runtime.helpers import ItemsPassing, first_in_zone
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '40e3a9b1a264ea23'
-GENERATOR_VERSION = '118'
+GENERATOR_VERSION = '119'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -68,12 +68,13 @@ def define_side(st, v_s):
 def define_completed(st, v_b):
     """Definition `completed`: `not side(b) and b is empty and count(d in directions of paper where neighbour of b towards d is empty) = 0`. [DB-3] ruling DB-AMB-1 (rulebooks/dots-and-boxes.rules:45)"""
     board_0 = st._boards[0]
+    towards_0 = st._t.toward[0]
     if not ((not (((B_PAPER_ROW[v_b] + B_PAPER_COLUMN[v_b]) % 2) == 1))):  # not side(b)
         return False
     if not (board_0[v_b] < 0):  # b is empty
         return False
     for v_d in (0, 2, 4, 6):
-        if st._space_empty(0, st._t.toward[0][v_d][v_b]):
+        if (towards_0[v_d][v_b] is not None and board_0[towards_0[v_d][v_b]] < 0):
             return False
     return True
 

@@ -139,6 +139,8 @@ class Expressions:
         if self.hoisted_toward(e):  # one fixed direction, where boards are read through locals
             self.towards_used.add((b, e.direction.value))
             return f"toward_{b}_{self.expr(e.direction)}[{self.expr(e.space)}]"
+        if self.hoisted_towards(e):  # a direction a walk gives, where boards are read through locals
+            return f"towards_{b}[{self.expr(e.direction)}][{self.expr(e.space)}]"
         return f"st._t.toward[{b}][{self.expr(e.direction)}][{self.expr(e.space)}]"
 
     def visit_LineOf(self, e: ir.LineOf) -> str:
@@ -230,8 +232,9 @@ class Expressions:
             if e.test == "none":
                 return f"({subject} is None)"
             if self.may_be_none(e.subject):  # none past the edge: neither empty nor occupied
-                if (isinstance(e.subject, ir.Neighbour) and self.hoisted_toward(e.subject)
-                        and isinstance(e.subject.space, ir.Var) and e.test != "none"):
+                if (isinstance(e.subject, ir.Neighbour) and isinstance(e.subject.space, ir.Var) and e.test != "none"
+                        and (self.hoisted_toward(e.subject)
+                             or (self.hoisted_towards(e.subject) and e.test in ("empty", "occupied", "not_empty")))):
                     # the neighbour's space read from the local direction table, its content from the board's
                     op = "<" if e.test == "empty" else ">="
                     return f"({subject} is not None and {self.cells(b)}[{subject}] {op} 0)"

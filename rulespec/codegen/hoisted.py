@@ -28,10 +28,12 @@ class HoistedReads:
         code = self.w.lines[at:]
         used = [b for b, local in self.board_code.items() if any(f"{local}[" in text for text in code)]
         near = [b for b in self.board_code if any(f"neighbours_{b}[" in text for text in code)]
+        tables = [b for b in self.board_code if any(f"towards_{b}[" in text for text in code)]
         towards, self.towards_used = sorted(self.towards_used), set()
         self.w.lines[at:at] = (["    " * level + f"board_{b} = st._boards[{b}]" for b in used]
                                + ["    " * level + f"neighbours_{b} = st._t.neighbours[{b}]" for b in near]
                                + ["    " * level + f"toward_{b}_{lit(d)} = st._t.toward[{b}][{lit(d)}]" for b, d in towards]
+                           + ["    " * level + f"towards_{b} = st._t.toward[{b}]" for b in tables]
                                + ["    " * level + line for line in self.cell_attr_locals()])
         self.board_code = {}
 
@@ -73,6 +75,12 @@ class HoistedReads:
                 lines.append(f"pile_{ident(zone)} = " + (f"zones[zone_{ident(zone)}]" if "index" in parts
                                                          else f"st._zones[st._t.zone_base[{zone!r}]]"))
         self.w.lines[at:at] = ["    " * level + line for line in lines]
+
+    def hoisted_towards(self, e: ir.Neighbour) -> bool:
+        """Whether ``e``'s board's table of every direction is read through a local (see read_boards_first):
+        a direction a walk or a parameter gives (`for d in directions of grid`, `neighbour of s towards d`),
+        from a space that is never none."""
+        return bool(self.board_code) and isinstance(e.direction, ir.Var) and not self.may_be_none(e.space)
 
     def hoisted_toward(self, e: ir.Neighbour) -> bool:
         """Whether ``e``'s table (board, fixed direction) is read through a local (see read_boards_first)."""

@@ -94,4 +94,4 @@ def test_a_definition_given_a_neighbour_is_written_out(monkeypatch):
     listing = _listing(fast)
     assert "define_can_move(" not in listing
     assert listing.index("# s holds colour of p") < listing.index("for v_d in")
-    assert "define_can_move(st, v_s, st._t.toward[0][v_d][v_s], v_player)" in _listing(slow)
+    assert "define_can_move(st, v_s, towards_0[v_d][v_s], v_player)" in _listing(slow)  # (direction_tables)
