@@ -340,6 +340,13 @@ def _chinese_checkers(seat, text):
     return _CC_HOLES[int(row), int(column)] * 6 + _CC_DIRECTIONS.index(direction)
 
 
+def _twixt(seat, text):
+    """Our "red peg at column C row R" (or "blue swaps with the peg at column C row R", the swap naming red's
+    first peg as OpenSpiel's does) is OpenSpiel's x * 8 + y, x = C - 1 and y = 8 - R (its y counts up)."""
+    column, row = map(int, re.search(r"column (\d) row (\d)$", text).groups())
+    return (column - 1) * 8 + 8 - row
+
+
 @dataclass
 class Spec:
     rules: str
@@ -411,6 +418,7 @@ SPECS = {
     "havannah": Spec("havannah", "havannah", _havannah, games=5),
     "chinese-checkers": Spec("chinese-checkers", "chinese_checkers", _chinese_checkers, games=8),
     "xiangqi": Spec("xiangqi", "xiangqi", _xiangqi, games=2),
+    "twixt": Spec("twixt", "twixt", _twixt, games=5),
 }
 
 
@@ -534,7 +542,8 @@ EXAMPLES = {"catch": 1, "matrix-rps": 2, "matrix-mp": 2, "blotto": 2, "nim": 2, 
             "twenty-forty-eight": 2, "clobber": 1, "amazons": 1,
             "lines-of-action": 1, "maedn": 3, "ultimate-tic-tac-toe": 3,
             "y": 2, "gomoku": 2, "yacht": 2, "banqi": 2, "hearts": 2, "quoridor": 3,
-            "battleship": 2, "markov-soccer": 2, "havannah": 2, "chinese-checkers": 3, "xiangqi": 2}
+            "battleship": 2, "markov-soccer": 2, "havannah": 2, "chinese-checkers": 3, "xiangqi": 2,
+            "twixt": 2}
 
 
 def test_every_game_file_has_a_spec():
