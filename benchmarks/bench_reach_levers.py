@@ -4,8 +4,9 @@ one process: (a) a count or `there is` over a board's spaces c whose condition i
 the ring) answered for every c from one kept reach of the goal's side (codegen/reach_masks.py), against the
 engine filling from each space; (b) an end reading `the player to move` (the bridge and the fork) indexed with
 a record per seat to move (model/reads.py IndexPlan.mover), against the engine testing it in full; (c) a kept
-reach that loses a space whose reached neighbours reach one another around it keeping the rest
-(runtime/board_reading.py _joined_around), against reaching again from the starts. The same seeded games,
+reach that loses a space keeping the rest when the space's reached neighbours reach one another around it,
+else losing only what its arcs, flooded to the nearest start, no longer reach (runtime/board_reading.py
+_cut_off), against reaching again from the starts. The same seeded games,
 thread CPU time, nothing but play inside the clock, rounds interleaved with the order rotated, medians with
 their min-max spread.
 
@@ -37,15 +38,27 @@ def _unmoved(end, model):
 
 FILLED_FROM_EACH = ((ReachMasks, "reach_mask", lambda self, count: None),)
 TESTED_IN_FULL = ((reads, "board_index", _unmoved),)
-REACHED_AGAIN = ((board_reading, "_joined_around", lambda near, cell, region: False),)
+def _reached_again(near, neighbours, cell, region, start_mask):
+    """_cut_off before lever (c): what the starts reach again through the region."""
+    reached = region & start_mask
+    frontier = [c for c in range(region.bit_length()) if reached >> c & 1]
+    while frontier:
+        for n in neighbours[frontier.pop()]:
+            if region >> n & 1 and not reached >> n & 1:
+                reached |= 1 << n
+                frontier.append(n)
+    return reached
+
+
+REACHED_AGAIN = ((board_reading, "_cut_off", _reached_again),)
 
 # lever -> (its file, the generator's methods swapped for what was there before it)
 LEVERS = {
     "(a) a connected from every space read from one reach": ("havannah", FILLED_FROM_EACH),
     "(b) an end reading the seat to move indexed per seat": ("havannah", TESTED_IN_FULL),
-    "(c) a reach losing a space joined around it keeps the rest": ("havannah", ()),
+    "(c) a reach losing a space keeps what still reaches a start": ("havannah", ()),
 }
-PLAYED_WITHOUT = {"(c) a reach losing a space joined around it keeps the rest": REACHED_AGAIN}
+PLAYED_WITHOUT = {"(c) a reach losing a space keeps what still reaches a start": REACHED_AGAIN}
 SEEDS = {"havannah": range(6)}
 PATHS = {"havannah": ROOT / "tests" / "newcomer" / "games" / "havannah.rules"}
 

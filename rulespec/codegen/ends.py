@@ -225,6 +225,9 @@ class Ends:
                     requires += ", by_set=True"
             if plan.mover:
                 requires += ", by_seat=True"
+            if (set(plan.footprint) == {("group",), ("here",)} and not plan.direction_var
+                    and plan.board in self.boards_only_added()):
+                requires += ", added_only=True"  # (only the empty neighbours of a space written: runtime/ends.py)
             w.line(f"index_{ident(end.name)} = EndIndex({lit(end.timing)}, {self.boards[plan.board]}, "
                    f"{lit(plan.directions)}, {lit(plan.footprint)}{requires})")
         return plans

@@ -34,6 +34,42 @@ def _joined_around(near: tuple, cell: int, region: int) -> bool:
     return joined == around
 
 
+def _cut_off(near: tuple, neighbours: tuple, cell: int, region: int, start_mask: int) -> int:
+    """``region`` (spaces reached from the starts, ``start_mask``, through one another, ``cell`` left out of it as
+    it no longer passes) without the spaces that reached a start only through ``cell``. When the reached
+    neighbours of ``cell`` reach one another around it (and one is a start if ``cell`` was), a chain through it
+    goes round it: none. Else each group of them (an arc) is flooded breadth first through the region until
+    it meets a start or a space already found to reach one; an arc that meets neither is cut off, with all it
+    flooded."""
+    around = near[cell] & region
+    if _joined_around(near, cell, region) and (not start_mask >> cell & 1 or around & start_mask):
+        return region
+    alive = 0
+    while around:
+        low = around & -around
+        seen, frontier, found = low, [low.bit_length() - 1], bool(low & (start_mask | alive))
+        while frontier and not found:
+            later = []
+            for at in frontier:
+                for n in neighbours[at]:
+                    bit = 1 << n
+                    if region & bit and not seen & bit:
+                        seen |= bit
+                        if bit & (start_mask | alive):
+                            found = True
+                            break
+                        later.append(n)
+                if found:
+                    break
+            frontier = later
+        if found:
+            alive |= seen
+        else:
+            region &= ~seen  # (the whole of what it reaches: no start among it)
+        around &= ~seen
+    return region
+
+
 def _is_empty(item: int) -> bool:
     return item < 0
 
@@ -199,22 +235,18 @@ class BoardReading:
                 return region & goal_mask != 0
             now, changed = self._changed_since(board, seen, mark)
             frontier = []
-            for cell in changed:  # (first what leaves the region, then what joins it: it may join through one)
-                if in_use[cell] and region >> cell & 1 and not passes(cell):
-                    rest = region & ~(1 << cell)
-                    if not _joined_around(near, cell, rest) or (start_mask >> cell & 1
-                                                                and not near[cell] & rest & start_mask):
-                        region = 0  # a reached space no longer passes and may have joined others: reach again
-                        frontier = [c for c in starts if passes(c)]
-                        break
-                    # (its reached neighbours reach one another around it, and a start among them if it was one:
-                    # a chain through it goes round it, and nothing else leaves)
-                    region = rest
-            else:
-                for cell in changed:
-                    if (in_use[cell] and not region >> cell & 1 and (start_mask >> cell & 1 or near[cell] & region)
-                            and passes(cell)):
-                        frontier.append(cell)
+            # First what leaves the region (then what joins it: it may join through one): the reached spaces
+            # that no longer pass, and what reached a start only through them (_cut_off).
+            gone = [cell for cell in changed if in_use[cell] and region >> cell & 1 and not passes(cell)]
+            if gone:
+                for cell in gone:
+                    region &= ~(1 << cell)
+                for cell in gone:
+                    region = _cut_off(near, neighbours, cell, region, start_mask)
+            for cell in changed:
+                if (in_use[cell] and not region >> cell & 1 and (start_mask >> cell & 1 or near[cell] & region)
+                        and passes(cell)):
+                    frontier.append(cell)
             if not frontier:  # nothing more reached (most often: the other side's stone, or one apart)
                 self._reach = reach = reach.copy()  # (a new dict: the old one may be a clone's too)
                 reach[key] = (now, region, self._written_before + len(self._written))

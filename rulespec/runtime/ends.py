@@ -34,14 +34,21 @@ UNIT = -1  # a footprint term's direction: the unit's own (rulespec.model.reads.
 class EndIndex:
     """The units of one indexed end and, per game configuration, which units each space can change."""
 
-    __slots__ = ("key", "board", "directions", "footprint", "requires", "line", "by_set", "by_seat", "_by_tables")
+    __slots__ = ("key", "board", "directions", "footprint", "requires", "line", "by_set", "by_seat", "added_only",
+                 "_by_tables")
 
     def __init__(self, timing: str, board: int, directions: tuple[int, ...], footprint: tuple[tuple, ...],
-                 requires: tuple[tuple, ...] = (), line: int = 0, by_set: bool = False, by_seat: bool = False):
+                 requires: tuple[tuple, ...] = (), line: int = 0, by_set: bool = False, by_seat: bool = False,
+                 added_only: bool = False):
         self.key = (timing, board)  # where State._ends_seen keeps the writes made when the ends last held false
         # True: the test reads the seat to move (a check tests that seat's units alone), so the record is
         # that seat's, (timing, board, seat), written by the check as the other
         self.by_seat = by_seat
+        # True: a unit is a space whose test reads it only as its group and what it holds, on a board whose
+        # pieces are only ever added (rulespec/model/only_added.py): a space written since the record changed
+        # its own group (its neighbours holding the same are in it, those holding another are as they were)
+        # and the empty spaces' groups beside it, so of its neighbours only the empty ones are tested
+        self.added_only = added_only
         # True: the test of a unit depends only on the set of spaces of its line (`count(t in line of N
         # from s towards d where C) = N`, C reading t alone), so of the units with the same spaces (the
         # line from either end) one is tested
@@ -78,13 +85,21 @@ class EndIndex:
         base, size = st._t.board_base[self.board], len(reach)
         if since == len(written) - 1:  # (one space written since: most often, a placement)
             cell = written[since] - base
-            return (reach[cell], cell) if 0 <= cell < size else ((), None)
+            if not 0 <= cell < size:
+                return (), None
+            if self.added_only:
+                contents = st._boards[self.board]
+                return tuple(unit for unit in reach[cell] if unit == cell or contents[unit] < 0), cell
+            return reach[cell], cell
         changed = [at - base for at in dict.fromkeys(islice(written, since, None)) if 0 <= at - base < size]
-        if len(changed) == 1:
-            return reach[changed[0]], changed[0]
         if not changed:
             return (), None
-        return sorted(set(chain.from_iterable(map(reach.__getitem__, changed))), key=order.__getitem__), None
+        units = reach[changed[0]] if len(changed) == 1 else \
+            sorted(set(chain.from_iterable(map(reach.__getitem__, changed))), key=order.__getitem__)
+        if self.added_only:
+            contents = st._boards[self.board]
+            units = tuple(unit for unit in units if unit in changed or contents[unit] < 0)
+        return units, (changed[0] if len(changed) == 1 else None)
 
     def _tables(self, t: "Tables") -> tuple:
         """Every unit in the order a full test takes them, and per space the units whose footprint holds it."""

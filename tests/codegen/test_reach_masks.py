@@ -7,10 +7,15 @@ move (#40, helper havannah):
   State._reach_cover), against the engine generated filling from each space;
 - (b) an end reading `the player to move` tested only where its board changed, its record kept per seat to
   move (model/reads.py IndexPlan.mover, runtime/ends.py by_seat), against the engine testing it in full;
-- (c) a kept reach that loses a space whose reached neighbours reach one another around it keeps the rest
-  (runtime/board_reading.py _joined_around), against reaching again from the starts.
+- (c) a kept reach that loses a space keeps the rest when the space's reached neighbours reach one another
+  around it, else loses only what its arcs, flooded to the nearest start, no longer reach (runtime/
+  board_reading.py _cut_off), against reaching again from the starts.
 
-Each in lock step (legal actions, outcomes, returns, JSON) on the newcomer's file as written and on forms of it.
+- (d) an end reading a space only as its group and what it holds, on a board whose stones are only ever added:
+  of a written space's neighbours only the empty ones are tested (runtime/ends.py EndIndex.added_only).
+
+Each in lock step (legal actions, outcomes, returns, JSON) on the newcomer's file as written and on forms of it,
+or every indexed check against every unit tested.
 """
 
 import random
@@ -32,6 +37,7 @@ from .test_indexed_ends import play_checked
 
 ROOT = Path(__file__).parents[2]
 HAVANNAH = ROOT / "tests/newcomer/games/havannah.rules"
+Y = ROOT / "tests/newcomer/games/y.rules"
 RING = "when there is c in grid where ringed(c, the player to move)"
 RINGED = "not connected(t in grid where t = c or not mine(t, p) from t = c to on_border(t))"
 FORMS = {  # the ring said other ways: a count; c itself passing C; the `connected` written in the end
@@ -90,8 +96,14 @@ def test_an_end_reading_the_seat_to_move_is_indexed_per_seat(tmp_path):
 BOARD_INDEX = reads.board_index
 
 
-def test_each_check_per_seat_agrees_with_every_unit_tested():
-    game = type(rulespec.load(str(HAVANNAH)))()  # (an engine of its own for the switch)
+@pytest.mark.parametrize("path", [HAVANNAH, Y], ids=["havannah", "y"])
+def test_each_check_agrees_with_every_unit_tested(path):
+    """Per seat to move (Havannah), and (d) on a board whose stones are only ever added, of a written space's
+    neighbours only the empty ones tested (Havannah's bridge and fork, Y's three sides: runtime/ends.py
+    EndIndex.added_only)."""
+    source = generate(rulespec.compile_rules(path), path.name)
+    assert "added_only=True)" in source
+    game = type(rulespec.load(str(path)))()  # (an engine of its own for the switch)
     verify_indexed_ends(game)  # raises AssertionError at the first check that disagrees
     rng = random.Random(7)
     assert sum(play_checked(game, 2, rng) for _ in range(4)) == 4
@@ -112,9 +124,22 @@ def reached(state, module, seat: int) -> int:
     return sum(1 << c for c in region)
 
 
+def reached_again(near, neighbours, cell, region, start_mask):
+    """runtime/board_reading.py _cut_off as it was first: what the starts reach again through the region."""
+    reached = region & start_mask
+    frontier = [c for c in range(region.bit_length()) if reached >> c & 1]
+    while frontier:
+        for n in neighbours[frontier.pop()]:
+            if region >> n & 1 and not reached >> n & 1:
+                reached |= 1 << n
+                frontier.append(n)
+    return reached
+
+
 def test_a_reach_that_loses_a_space_keeps_the_rest_exactly():
     """After every step of seeded games the region kept for the seat that moved is the region reached afresh,
-    and the games played reaching again at every loss are the same games; most losses keep the rest."""
+    and the games played reaching again from the starts at every loss are the same games; most losses keep
+    the rest at once (the lost space's reached neighbours reach one another around it)."""
     source = generate(rulespec.compile_rules(HAVANNAH), HAVANNAH.name)
     module = load_module_from_source(source, "reach_masks_kept_rest")
     game = module.GAME(None)
@@ -139,7 +164,7 @@ def test_a_reach_that_loses_a_space_keeps_the_rest_exactly():
                 state.apply(action)
                 assert state._reach[number, seat][1] == reached(state, module, seat)
         with pytest.MonkeyPatch.context() as patch:
-            patch.setattr(board_reading, "_joined_around", lambda near, cell, region: False)
+            patch.setattr(board_reading, "_cut_off", reached_again)
             again = game.new_game(2)
             for text, texts in zip(played, offered):
                 assert [str(a) for a in again.legal_actions()] == texts
