@@ -1,10 +1,10 @@
-"""A fixed test of a shared zone's items asked of the few items it lets through (issue #40, helper battleship,
-rulespec/codegen/passing_items.py): `any(x in box where x is peg and row of x = r and col of x = c)`, a count
-or `there is` alike, each item the test lets through asked whether it lies in the zone when they are fewer than
-the zone holds, against the same file's engine generated without it (the zone's items walked, each answer read
-from the test's table), in one process: every bundled or newcomer file whose engine it changes. The same seeded
-games, thread CPU time, nothing but play inside the clock, rounds interleaved with the order rotated, medians
-with their min-max spread.
+"""A fixed test of a zone's items that lets at most a few through, asked of those few (issue #40, helper
+battleship, rulespec/codegen/passing_items.py): `any(x in box where x is peg and row of x = r and col of x = c)`,
+a count or `there is` alike, over a shared zone or a player's, each item the test lets through (at most 8, from
+the components' declarations) asked whether it lies in the zone, against the same file's engine generated
+without it (the zone's items walked, each answer read from the test's table), in one process: every bundled or
+newcomer file whose engine it changes. The same seeded games, thread CPU time, nothing but play inside the clock,
+rounds interleaved with the order rotated, medians with their min-max spread.
 
     python benchmarks/bench_passing_items.py --rounds 5
 
@@ -29,11 +29,11 @@ PATHS = {"battleship": NEWCOMER / "battleship.rules", "quoridor": NEWCOMER / "qu
          "blackjack": NEWCOMER / "blackjack.rules", "markov-soccer": NEWCOMER / "markov-soccer.rules",
          "dots-and-boxes": ROOT / "rulebooks" / "dots-and-boxes.rules", "shrimp": ROOT / "rulebooks" / "shrimp.rules",
          "shell-we": ROOT / "rulebooks" / "shell-we.rules",
-         "let-them-eat-shrimp": ROOT / "rulebooks" / "let-them-eat-shrimp.rules"}
+         "let-them-eat-shrimp": ROOT / "rulebooks" / "let-them-eat-shrimp.rules", "yacht": NEWCOMER / "yacht.rules"}
 SEEDS = {"battleship": range(30), "quoridor": range(3), "amazons": range(4), "nim": range(300),
          "dots-and-boxes (newcomer)": range(60), "phantom-ttt": range(300), "blackjack": range(1000),
          "markov-soccer": range(100), "dots-and-boxes": range(60), "shrimp": range(60), "shell-we": range(10),
-         "let-them-eat-shrimp": range(4)}
+         "let-them-eat-shrimp": range(4), "yacht": range(3)}
 PLAYERS = {"blackjack": 1}
 
 # lever -> (its file, the generator's methods swapped for what was there before it)

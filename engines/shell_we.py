@@ -14,7 +14,7 @@ from rulespec.runtime.helpers import count_empty, count_occupied, ItemsPassing, 
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = 'e5c8e26ecb8623cb'
-GENERATOR_VERSION = '120'
+GENERATOR_VERSION = '121'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -35,8 +35,8 @@ TEXT_2 = tuple('play ' + label for label in ITEM_LABEL)  # 'play {tile}'
 TEXT_3 = tuple('play ' + label + ' too' for label in ITEM_LABEL)  # 'play {tile} too'
 TEXT_4 = tuple('bonus: place ' + label for label in ITEM_LABEL)  # 'bonus: place {tile}'
 TEXT_5 = tuple('bonus: give ' + label + ' to the player on the left' for label in ITEM_LABEL)  # 'bonus: give {tile} to the player on the left'
-ITEM_TEST_0 = ItemTests(lambda v_t: ITEM_KIND[v_t] == 'starfish', len(ITEM_KIND), True)[()].__getitem__  # t is starfish
-ITEMS_PASSING_1 = ItemsPassing(lambda v_t: ITEM_KIND[v_t] == 'starfish', len(ITEM_KIND), True)[()]  # t is starfish
+ITEMS_PASSING_0 = ItemsPassing(lambda v_t: ITEM_KIND[v_t] == 'starfish', len(ITEM_KIND), True)[()]  # t is starfish
+ITEM_TEST_1 = ItemTests(lambda v_t: ITEM_KIND[v_t] == 'starfish', len(ITEM_KIND), True)[()].__getitem__  # t is starfish
 ITEM_TEST_2 = ItemTests(lambda v_t: ((ITEM_ATTRS['colour'].get(v_t) == 'blue') and (ITEM_ATTRS['value'].get(v_t) == 0)), len(ITEM_KIND), True)[()].__getitem__  # colour of t = blue and value of t = 0
 ITEM_TEST_3 = ItemTests(lambda v_t: (ITEM_ATTRS['colour'].get(v_t) == 'red'), len(ITEM_KIND), True)[()].__getitem__  # colour of t = red
 
@@ -739,7 +739,7 @@ def score_penalty(st, v_p):
     """Score `penalty`. [SHELL-END-2, SHELL-END-3, SHELL-END-4] (rulebooks/shell-we.rules:253)"""
     zones = st._zones
     zone_rack = st._t.zone_base['rack']
-    return (sum([ITEM_ATTRS['value'].get(v_t) for v_t in zones[zone_rack + v_p] if ITEM_KIND[v_t] == 'shell']) + (20 * sum(map(ITEM_TEST_0, zones[zone_rack + v_p]))))
+    return (sum([ITEM_ATTRS['value'].get(v_t) for v_t in zones[zone_rack + v_p] if ITEM_KIND[v_t] == 'shell']) + (20 * count_in_zone(st._loc, ITEMS_PASSING_0, zone_rack + v_p)))
 
 def invariant_conservation(st):
     """Invariant: every tile is somewhere. [SHELL-INV-1, SHELL-COMP-2, SHELL-COMP-3, SHELL-COMP-4] (rulebooks/shell-we.rules:263)"""
@@ -747,7 +747,7 @@ def invariant_conservation(st):
 
 def invariant_starfish_count(st):
     """Invariant: all five starfish stay in play. [SHELL-INV-1, SHELL-COMP-3] (rulebooks/shell-we.rules:266)"""
-    return ((count_in_zone(st._loc, ITEMS_PASSING_1, st._t.zone_base['bag']) + sum(map(ITEM_TEST_0, st._zones_named('rack'))) + len([1 for v_s in st._t.cells_in_use[0] if st._holds(0, v_s, 'starfish')])) == 5)
+    return ((count_in_zone(st._loc, ITEMS_PASSING_0, st._t.zone_base['bag']) + sum(map(ITEM_TEST_1, st._zones_named('rack'))) + len([1 for v_s in st._t.cells_in_use[0] if st._holds(0, v_s, 'starfish')])) == 5)
 
 def invariant_own_space(st, v_item, v_space, v_player):
     """Invariant: a shell always sits on its own space. [SHELL-INV-3, SHELL-PLACE-1] (rulebooks/shell-we.rules:269)"""
@@ -804,7 +804,7 @@ def example_swap_on_pearl(run):
     run.put(st, st._t.zone_base['rack'] + 3, ['purple 15'], line=317)
     run.act(st, 'player 1: swap red 3 for the starfish on red 3', line=318)
     run.fact(st, 'size of bonuses = 0', lambda: (len(st._queues['bonuses']) == 0), line=319, sides=lambda: (len(st._queues['bonuses']), 0), compared=('=', 'size of bonuses', '0', 'number', False))
-    run.fact(st, 'count(t in rack of player 1 where t is starfish) = 1', lambda: (sum(map(ITEM_TEST_0, st._zones[st._t.zone_base['rack'] + 0])) == 1), line=320, sides=lambda: (sum(map(ITEM_TEST_0, st._zones[st._t.zone_base['rack'] + 0])), 1), compared=('=', 'count(t in rack of player 1 where t is starfish)', '1', 'number', False))
+    run.fact(st, 'count(t in rack of player 1 where t is starfish) = 1', lambda: (count_in_zone(st._loc, ITEMS_PASSING_0, st._t.zone_base['rack'] + 0) == 1), line=320, sides=lambda: (count_in_zone(st._loc, ITEMS_PASSING_0, st._t.zone_base['rack'] + 0), 1), compared=('=', 'count(t in rack of player 1 where t is starfish)', '1', 'number', False))
     run.legal(st, 'player 1: play a starfish on red 5', True, line=321)
     return st
 

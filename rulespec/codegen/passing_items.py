@@ -1,4 +1,4 @@
-"""A fixed test of the items of a shared zone that lets only a few items through, asked of those few (issue #40).
+"""A fixed test of the items of a zone that lets only a few items through, asked of those few (issue #40).
 
 `any(x in box where x is peg and row of x = r and col of x = c)` (Battleship's shot: the peg to mark it with)
 reads only what never changes about the item, so each item's answer is read from a table (counts.py
@@ -8,8 +8,8 @@ FEW_PASSING items can pass whatever the values compared (worked out from the com
 `x is peg` and both of a peg's attributes fixed, 2 copies of each), the items the test lets through are a
 table (ItemsPassing, in item order) and each is asked only whether it lies in the zone (`State._loc`), not the
 zone walked for them (runtime/helpers.py first_in_zone, any_in_zone, count_in_zone). The first found is the
-same: a zone that is not stacked keeps its items in item order. For a shared zone only (a zone one per player
-is named by a seat worked out where it is read). A test that lets many through (`w is wall` over a box of
+same: a zone that is not stacked keeps its items in item order. A shared zone or a player's (`hits of player`:
+its number worked out where it is read). A test that lets many through (`w is wall` over a box of
 walls, most of them placed by then) keeps the zone's walk: there the few in the zone are found first.
 """
 
@@ -30,12 +30,12 @@ class PassingItems:
 
     def passing_in_zone(self, e, helper: str) -> Optional[str]:
         """``helper``'s call (first_in_zone, any_in_zone, count_in_zone) for `any`, `there is` or `count` ``e``
-        over a shared zone whose condition reads only what never changes about the item and lets at most
+        over a zone (shared, or a player's) whose condition reads only what never changes about the item and lets at most
         FEW_PASSING items through; None for any other (and for `any` over a stacked zone, whose first is the
         first to arrive)."""
         domain = e.domain
-        if not isinstance(domain, ir.ZoneRef) or domain.seat is not None or self.zone_per_player[domain.zone]:
-            return None
+        if not isinstance(domain, ir.ZoneRef) or domain.seat is None and self.zone_per_player[domain.zone]:
+            return None  # (a zone one per player without a seat: every player's, read as one)
         if helper == "first_in_zone" and any(z.name == domain.zone and z.stacked for z in self.m.zones):
             return None
         if e.where is None or self.most_passing(e.var, e.where) > FEW_PASSING:
@@ -44,7 +44,8 @@ class PassingItems:
         if passing is None:
             return None
         self.located_helpers_used.add(helper)
-        return f"{helper}(st._loc, {passing}, st._t.zone_base[{lit(domain.zone)}])"
+        place = self.zone_index(domain) if domain.seat is not None else f"st._t.zone_base[{lit(domain.zone)}]"
+        return f"{helper}(st._loc, {passing}, {place})"
 
     def most_passing(self, var: str, where: ir.E) -> int:
         """The most items the condition ``where`` of the item ``var`` can let through, whatever the values it

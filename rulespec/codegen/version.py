@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 
-GENERATOR_VERSION = "120"
+GENERATOR_VERSION = "121"
 
 
 def source_hash(text: str) -> str:

@@ -1,8 +1,9 @@
-"""A fixed test of a shared zone's items that lets only a few through, asked of those few (#40, helper
-battleship: rulespec/codegen/passing_items.py, runtime/helpers.py first_in_zone, any_in_zone, count_in_zone).
-Battleship's peg for a shot (`any(x in box where x is peg and row of x = r and col of x = c)`: 2 of 400 items),
-the newcomer's Dots and Boxes' `there is` a line drawn, Nim's count of a pile's sticks and the gallery's
-Shrimp, Shell We? and Dots and Boxes are played in lock step with their engines generated without it (the zone walked, each answer read
+"""A fixed test of a zone's items that lets only a few through, asked of those few (#40, helper battleship:
+rulespec/codegen/passing_items.py, runtime/helpers.py first_in_zone, any_in_zone, count_in_zone). Battleship's
+peg for a shot (`any(x in box where x is peg and row of x = r and col of x = c)`: 2 of 400 items) and its shot
+looked up in a player's hits, the newcomer's Dots and Boxes' `there is` a line drawn, phantom tic-tac-toe's and
+Yacht's tests of a player's zone, Nim's count of a pile's sticks and the gallery's Shrimp, Shell We? and Dots
+and Boxes are played in lock step with their engines generated without it (the zone walked, each answer read
 from the test's table); a test that lets many items through (`w is wall`) keeps the zone's walk."""
 
 import dataclasses
@@ -22,7 +23,8 @@ ROOT = Path(__file__).parents[2]
 NEWCOMER = ROOT / "tests/newcomer/games"
 FILES = {"battleship": (NEWCOMER / "battleship.rules", 2, 3), "dots-and-boxes": (NEWCOMER / "dots-and-boxes.rules", 2, 20),
          "nim": (NEWCOMER / "nim.rules", 2, 40), "shrimp": (ROOT / "rulebooks/shrimp.rules", 3, 6),
-         "shell-we": (ROOT / "rulebooks/shell-we.rules", 3, 3), "dots-and-boxes (gallery)": (ROOT / "rulebooks/dots-and-boxes.rules", 2, 10)}
+         "shell-we": (ROOT / "rulebooks/shell-we.rules", 3, 3), "phantom-ttt": (NEWCOMER / "phantom-ttt.rules", 2, 30),
+         "yacht": (NEWCOMER / "yacht.rules", 2, 1), "dots-and-boxes (gallery)": (ROOT / "rulebooks/dots-and-boxes.rules", 2, 10)}
 
 
 def engines(path: Path):
@@ -63,6 +65,8 @@ def test_how_many_a_test_lets_through():
 def test_the_lever_fires_on_a_few_and_not_on_many():
     source, without, _, _ = engines(NEWCOMER / "battleship.rules")
     assert source.count("first_in_zone(st._loc, ITEMS_PASSING_") == 3 and "first_in_zone" not in without
+    # a player's zone too: the shooter's hits and misses, the opponent's fleet, by the zone's number
+    assert "any_in_zone(st._loc, ITEMS_PASSING_" in source and "zone_hits + v_player)" in source
     assert "filter(ITEM_TEST_" in without
     source, without, _, _ = engines(NEWCOMER / "quoridor.rules")
     wall = next(line for line in source.splitlines() if "'any(w in box where w is wall)'" in line)
