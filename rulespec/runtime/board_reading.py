@@ -237,16 +237,22 @@ class BoardReading:
             frontier = []
             # First what leaves the region (then what joins it: it may join through one): the reached spaces
             # that no longer pass, and what reached a start only through them (_cut_off).
-            gone = [cell for cell in changed if in_use[cell] and region >> cell & 1 and not passes(cell)]
-            if gone:
+            gone = joining = None
+            for cell in changed:
+                if in_use[cell]:
+                    if not region >> cell & 1:
+                        joining = [cell] if joining is None else joining + [cell]
+                    elif not passes(cell):
+                        gone = [cell] if gone is None else gone + [cell]
+            if gone is not None:
                 for cell in gone:
                     region &= ~(1 << cell)
                 for cell in gone:
                     region = _cut_off(near, neighbours, cell, region, start_mask)
-            for cell in changed:
-                if (in_use[cell] and not region >> cell & 1 and (start_mask >> cell & 1 or near[cell] & region)
-                        and passes(cell)):
-                    frontier.append(cell)
+            if joining is not None:
+                for cell in joining:
+                    if (start_mask >> cell & 1 or near[cell] & region) and passes(cell):
+                        frontier.append(cell)
             if not frontier:  # nothing more reached (most often: the other side's stone, or one apart)
                 self._reach = reach = reach.copy()  # (a new dict: the old one may be a clone's too)
                 reach[key] = (now, region, self._written_before + len(self._written))
