@@ -6,6 +6,7 @@ rounds interleaved with the order rotated, medians with their min-max spread.
     python benchmarks/bench_adapter_levers.py --rounds 5 --levers "(a) listings read by place"
     python benchmarks/bench_adapter_levers.py --rounds 5 --layers   # where the adapter's time goes
     python benchmarks/bench_adapter_levers.py --rounds 5 --mcts-games 4 --against-python   # MCTS: adapter, Python, C++
+    python benchmarks/bench_adapter_levers.py --rounds 5 --floor   # the adapter's own, the engine's, the round trips
 
 Figures only: speed targets are never tests.
 """
@@ -19,6 +20,7 @@ import random
 import statistics
 import sys
 from pathlib import Path
+from functools import partial
 from typing import Callable
 from unittest import mock
 
@@ -119,11 +121,141 @@ def every_short_draw_numbered():
     return mock.patch.object(session, "is_short_static_draw", lambda table, pending: False)
 
 
+def every_answer_asked():
+    """(g) off: a node's answers (OpenSpiel's current player, its numbers) worked out when first asked, each of the
+    state's methods asking current_player() (as before the lever), not worked out once as the move is played and
+    read by each method; a number's row found by a Python function (halving, or a short listing's first place), made
+    for each listing as a partial, not by list.index in C."""
+    from rulespec.adapters import openspiel as adapter
+    from rulespec.adapters.listing_numbers import ListingNumbers, _first_rows, _place_among
+    from rulespec.adapters.openspiel import CHANCE, RULESPEC_CHANCE, TERMINAL, RulespecState
+
+    def first_place(numbers, number):
+        try:
+            return numbers.index(number)
+        except ValueError:
+            return None
+
+    def numbers_init(self, table, numbers, in_order, outcomes=None):
+        self.table, self.outcomes = table, outcomes
+        if in_order:
+            self.legal, self.place = numbers, partial(_place_among, numbers)
+        elif len(numbers) <= listing_numbers.SHORT_LISTING:
+            self.legal, self.place = sorted(set(numbers)), partial(first_place, numbers)
+        else:
+            rows = _first_rows(numbers)
+            self.legal, self.place = sorted(rows), rows.get
+
+    def row_of(self, number):
+        return self.place(number)
+
+    def is_chance_node(self):
+        return self.current_player() == CHANCE
+
+    def player_now(self):
+        node = self._node
+        session = node.session
+        numbered = session.numbers()
+        if numbered is not None:
+            node.numbered = numbered
+            seat = session.state.current_player()
+            return CHANCE if seat == RULESPEC_CHANCE else seat
+        kind = session.kind()
+        if kind == adapter.TERMINAL_NODE:
+            return TERMINAL
+        if kind in (adapter.CHANCE_NODE, adapter.RACE_NODE):
+            return CHANCE
+        if kind in adapter.JOINT_NODES:
+            return len(node.round) if session.table.rounds_in_turn else adapter.SIMULTANEOUS
+        return session.state.current_player()
+
+    def legal_actions(self, player=None):
+        current = self.current_player()
+        if current >= 0 and (player is None or player == current):
+            numbered = self._node.numbered
+            return numbered.legal.copy() if numbered is not None else self._legal_actions(current)
+        return RulespecState.legal_actions(self, player)  # (the rest as now: not timed)
+
+    def chance_outcomes(self):
+        if self.current_player() == CHANCE and self._node.numbered is not None:
+            return self._node.numbered.outcomes.copy()
+        return self._node.session.chance_outcomes()
+
+    def apply_action(self, action):
+        player = self.current_player()
+        node = self._node
+        numbered = node.numbered
+        row = numbered.place(action) if numbered is not None else None  # (the partial, as row_of was)
+        if row is not None:
+            session = node.session
+            node.player = node.numbered = None
+            if session.shared:
+                session = node.session = session.after_first_move(row, RULESPEC_CHANCE if player == CHANCE else player)
+            else:
+                session.play_listed(row, RULESPEC_CHANCE if player == CHANCE else player)
+            if session.table.rounds_in_turn:
+                self._advance_round()
+            return
+        node.player = node.numbered = None
+        session = node.session
+        if session.shared:
+            session = node.session = session.clone()
+        session.apply(int(action))
+        if session.table.rounds_in_turn:
+            self._advance_round()
+
+    def is_terminal(self):
+        return self._node.session.state.is_terminal()
+
+    return patched(mock.patch.multiple(RulespecState, is_chance_node=is_chance_node, _player_now=player_now,
+                                       legal_actions=legal_actions, chance_outcomes=chance_outcomes,
+                                       _apply_action=apply_action, is_terminal=is_terminal),
+                   mock.patch.multiple(ListingNumbers, __init__=numbers_init, row_of=row_of))
+
+
+def every_listing_numbered():
+    """(h) off: a short listing numbered from its texts at every node (as before the lever), not kept by its texts."""
+    from rulespec.adapters import session
+    from rulespec.adapters.listing_numbers import (ListingNumbers, _in_order, _keep_numbers, _kept_numbers,
+                                                   _listed_actions, _row_text, _text_of)
+
+    def seat_numbers(table, pending, st):
+        numbered = pending.numbered
+        if numbered is not None and numbered.table is table:
+            return numbered
+        if table.declared is not None:
+            numbers = table.declared.row_numbers(st, pending)
+            pending.numbered = numbered = ListingNumbers(table, numbers, _in_order(numbers))
+            return numbered
+        rows = pending.rows
+        if rows is not None:
+            numbered = _kept_numbers(table, rows)
+            if numbered is not None:
+                pending.numbered = numbered
+                return numbered
+        texts = map(_row_text, rows) if rows is not None else map(_text_of, pending.all_actions())
+        numbers = list(map(table.player_numbers.__getitem__, texts))
+        in_order = _in_order(numbers)
+        if not in_order and None in numbers:
+            table.player_id(pending.all_actions()[numbers.index(None)])
+        pending.numbered = numbered = ListingNumbers(table, numbers, in_order)
+        if in_order and rows is not None:
+            listed = _listed_actions.get(id(rows))
+            if listed is not None and listed[0] is rows:
+                _keep_numbers(rows, numbered)
+        return numbered
+
+    return patched(mock.patch.object(listing_numbers, "seat_numbers", seat_numbers),
+                   mock.patch.object(session, "seat_numbers", seat_numbers))
+
+
 LEVERS = {"(a) listings read by place": dict_of_first_rows, "(b) returns without the outcome": returns_from_the_outcome,
           "(c) kept listings' numbers edited": every_listing_read,
           "(d) short listings out of order read by place": short_listings_by_dict,
           "(e) first moves kept": every_first_move_played,
-          "(f) short draws' numbers kept by their items": every_short_draw_numbered}
+          "(f) short draws' numbers kept by their items": every_short_draw_numbered,
+          "(g) a node's answers worked out once and its rows found in C": every_answer_asked,
+          "(h) short listings' numbers kept by their texts": every_listing_numbered}
 
 
 def us_a_step(game, games: int, first_seed: int) -> float:
@@ -210,6 +342,93 @@ def against_python(name: str, rounds: int, simulations: int, games: int) -> None
           flush=True)
 
 
+def floor(name: str, rounds: int, games: int) -> None:
+    """What the adapter's step is made of, us a step over the same seeded games, in one process: an empty OpenSpiel
+    Python state played by bench_honest's loop (the loop and pyspiel's round trips alone: its methods answer at once,
+    its _apply_action counts), the engine alone playing the rows the adapter played (State._play of each row from a
+    copy of the first state: the engine's step and one copy a game), the adapter, and OpenSpiel's hand-written Python
+    game where it has one (its own seeded games). The adapter less the first two is its own work."""
+    import importlib
+
+    import pyspiel
+    game = rulespec.openspiel.load_game(name, players=2)
+    played = []  # each seeded game's rows, as the adapter played them
+    for k in range(games):
+        state, draw = game.new_initial_state(), random.Random(k).random
+        rows = []
+        while not state.is_terminal():
+            if state.is_chance_node():
+                pick = draw()
+                for action, probability in state.chance_outcomes():
+                    pick -= probability
+                    if pick < 0:
+                        break
+            else:
+                actions = state.legal_actions()
+                action = actions[int(draw() * len(actions))]
+            state.current_player()
+            rows.append(state._node.numbered.row_of(action))
+            state.apply_action(action)
+        played.append(rows)
+    first = game.new_initial_state().session.state
+
+    class Empty(pyspiel.State):
+        def __init__(self, steps: int):
+            super().__init__(game)
+            self.steps, self.done = steps, 0
+
+        def current_player(self):
+            return 0
+
+        def is_terminal(self):
+            return self.done >= self.steps
+
+        def is_chance_node(self):
+            return False
+
+        def legal_actions(self, player=None):
+            return [0, 1]
+
+        def _apply_action(self, action):
+            self.done += 1
+
+    def engine_alone(_: int) -> float:
+        gc.collect()
+        steps, started = 0, clock_ns()
+        for rows in played:
+            st = first._copy()
+            for row in rows:
+                st._play(st._offer(), row)
+            steps += len(rows)
+        return (clock_ns() - started) / steps / 1000
+
+    def looped(new_state: Callable[[int], object]) -> Callable[[int], float]:
+        def run(_: int) -> float:
+            states = [new_state(k) for k in range(games)]
+            draws = [random.Random(k).random for k in range(games)]
+            gc.collect()
+            steps, started = 0, clock_ns()
+            for k in range(games):
+                state, states[k] = states[k], None
+                steps += play(state, draws[k], "apply_action")
+            return (clock_ns() - started) / steps / 1000
+        return run
+
+    ways = {"empty Python state": looped(lambda k: Empty(len(played[k]))), "engine alone": engine_alone,
+            "adapter": looped(lambda k: game.new_initial_state())}
+    if name in PYTHON_GAMES:
+        _, module, cls = PYTHON_GAMES[name]
+        python_game = getattr(importlib.import_module(module), cls)()
+        ways["OpenSpiel Python"] = looped(lambda k: python_game.new_initial_state())
+    figures: dict[str, list[float]] = {way: [] for way in ways}
+    for r in range(rounds):
+        for way in list(ways)[r % len(ways):] + list(ways)[:r % len(ways)]:
+            figures[way].append(ways[way](r))
+    own = [a - e - f for a, e, f in zip(figures["adapter"], figures["engine alone"], figures["empty Python state"])]
+    print(f"| {name} | " + " | ".join(cell(figures[way]) for way in ways) +
+          (" | - " if "OpenSpiel Python" not in ways else "") + f" | {cell(own)} |", flush=True)
+
+
 def cell(values: list[float]) -> str:
     return f"{statistics.median(values):.2f} ({min(values):.2f}-{max(values):.2f})"
 
@@ -223,6 +442,8 @@ def main() -> None:
     parser.add_argument("--files", default=",".join(GAMES))
     parser.add_argument("--levers", default=",".join(LEVERS), help="levers switched off together for 'off'")
     parser.add_argument("--layers", action="store_true", help="random play through each layer of the adapter")
+    parser.add_argument("--floor", action="store_true",
+                        help="the adapter's step against the loop's round trips alone and the engine's step alone")
     parser.add_argument("--against-python", action="store_true",
                         help="MCTS through the adapter, on OpenSpiel's hand-written Python game and on its C++ game")
     args = parser.parse_args()
@@ -233,6 +454,12 @@ def main() -> None:
         for name in args.files.split(","):
             if name in PYTHON_GAMES:
                 against_python(name, args.rounds, args.mcts_simulations, args.mcts_games)
+        return
+    if args.floor:
+        print("| game | empty Python state | engine alone | adapter | OpenSpiel Python | the adapter's own |")
+        print("|---|---|---|---|---|---|")
+        for name in args.files.split(","):
+            floor(name, args.rounds, args.games)
         return
     if args.layers:
         print("| game | API | adapter Session | RulespecState, no pyspiel round trip | pyspiel apply_action |")

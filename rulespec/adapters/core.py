@@ -397,6 +397,7 @@ class ActionTable:
         self.player_numbers, self.chance_numbers = _Numbers(self, self.player_ids), _Numbers(self, self.chance_ids)
         self.drawn_numbers: dict = {}  # a static draw's (text, arguments) -> {item: its chance number} (drawn_numbers.py)
         self.short_draws: dict = {}  # a short static draw's (text, arguments, items) -> its ListingNumbers (likewise)
+        self.listings: dict = {}  # a short listing's texts (a tuple) -> its ListingNumbers (listing_numbers.seat_numbers)
         self.race_texts = [RACE.format(seat + 1) for seat in range(players)] if self.has_window else []
         self.race_ids = [self.chance_ids[text] for text in self.race_texts]
 

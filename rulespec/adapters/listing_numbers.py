@@ -42,34 +42,36 @@ NUMBERED_ROWS_KEPT = 64
 # list.index (a scan in C, cheaper than making a dict of first rows for a listing read a few times: Connect Four's
 # columns, listed by their lowest empty space); a longer one keeps the dict.
 SHORT_LISTING = 32
+# A short listing's numbers kept by its texts, per ActionTable (ActionTable.listings): at most this many at once
+LISTINGS_KEPT = 4096
 
 
 class ListingNumbers:
     """One listing's numbers for one ActionTable: ``legal`` sorted (a seat's actions, or a chance node's
-    outcomes), ``outcomes`` (chance) (number, probability) sorted, and each number's first row (row_of). Made
-    from each row's number, in row order (``in_order``: they rise strictly, _in_order)."""
+    outcomes), ``outcomes`` (chance) (number, probability) sorted, and each number's first row: ``place``, a call
+    made in C for a short listing (list.index, a dict's look-up), which raises ValueError or KeyError for a number
+    no row has (or gives None: a long listing's halving), and ``row_of`` (None for a number no row has). Made from
+    each row's number, in row order (``in_order``: they rise strictly, _in_order)."""
 
-    __slots__ = ("table", "legal", "row_of", "outcomes")
+    __slots__ = ("table", "legal", "place", "outcomes")
 
     def __init__(self, table, numbers: list, in_order: bool, outcomes: Optional[list] = None):
         self.table, self.outcomes = table, outcomes
-        # row_of(number): the row a number plays (its first), None if no row has it
-        if in_order:  # row i has legal[i]
-            self.legal, self.row_of = numbers, partial(_place_among, numbers)
+        if in_order:  # row i has legal[i]: a number's row is its place among them (list.index, in C; long: halving)
+            self.legal = numbers
+            self.place = numbers.index if len(numbers) <= SHORT_LISTING else partial(_place_among, numbers)
         elif len(numbers) <= SHORT_LISTING:  # a number's row: its first place among them (in C), no dict made
-            self.legal, self.row_of = sorted(set(numbers)), partial(_first_place, numbers)
+            self.legal, self.place = sorted(set(numbers)), numbers.index
         else:
             rows = _first_rows(numbers)
-            self.legal, self.row_of = sorted(rows), rows.get
+            self.legal, self.place = sorted(rows), rows.__getitem__
 
-
-def _first_place(numbers: list[int], number: int) -> Optional[int]:
-    """The first row whose number is ``number`` (two rows may read back to one number: the first is the one
-    applied), found by list.index; None if no row has it."""
-    try:
-        return numbers.index(number)
-    except ValueError:
-        return None
+    def row_of(self, number: int) -> Optional[int]:
+        """The row a number plays (its first), None if no row has it."""
+        try:
+            return self.place(number)
+        except (ValueError, KeyError):
+            return None
 
 
 def _place_among(legal: list[int], number: int) -> Optional[int]:
@@ -91,17 +93,26 @@ def seat_numbers(table, pending, st) -> ListingNumbers:
         pending.numbered = numbered = ListingNumbers(table, numbers, _in_order(numbers))
         return numbered
     rows = pending.rows
-    if rows is not None:
+    if rows is not None and (id(rows) in _numbered_rows or id(rows) in _listed_edits):  # (rows the engine keeps)
         numbered = _kept_numbers(table, rows)
         if numbered is not None:
             pending.numbered = numbered
             return numbered
-    texts = map(_row_text, rows) if rows is not None else map(_text_of, pending.all_actions())
+    texts = tuple(map(_row_text, rows) if rows is not None else map(_text_of, pending.all_actions()))
+    by_texts = table.listings
+    numbered = by_texts.get(texts)
+    if numbered is not None:  # a listing of these texts numbered before: the same numbers
+        pending.numbered = numbered
+        return numbered
     numbers = list(map(table.player_numbers.__getitem__, texts))
     in_order = _in_order(numbers)
     if not in_order and None in numbers:
         table.player_id(pending.all_actions()[numbers.index(None)])  # (raises: an action text no template gives)
     pending.numbered = numbered = ListingNumbers(table, numbers, in_order)
+    if len(texts) <= SHORT_LISTING:  # kept by its texts: a game's short listings recur (a board's empty spaces)
+        if len(by_texts) >= LISTINGS_KEPT:
+            by_texts.clear()
+        by_texts[texts] = numbered
     if in_order and rows is not None:  # rows the engine keeps: the next listing is edited from them
         listed = _listed_actions.get(id(rows))
         if listed is not None and listed[0] is rows:

@@ -243,18 +243,26 @@ class RulespecState(pyspiel.State):
         return player
 
     def is_chance_node(self) -> bool:
-        return self.current_player() == CHANCE
+        player = self._node.player  # (the node's answer, worked out once: no call of current_player)
+        return (player if player is not None else self.current_player()) == CHANCE
 
     def _player_now(self) -> int:
         """OpenSpiel's current player at this node; at a seat's decision or a chance node, the node's numbers
-        kept too (_Node.numbered)."""
+        kept too (_Node.numbered), read with the seat from the node's listing (Pending) itself."""
         node = self._node
         session = node.session
-        numbered = session.numbers()
-        if numbered is not None:  # a seat's decision or a chance node
-            node.numbered = numbered
-            seat = session.state.current_player()
-            return CHANCE if seat == RULESPEC_CHANCE else seat
+        if session.picks is None:  # (not a race)
+            pending = session.state._offer()
+            if pending is None:
+                return TERMINAL if session.state._over is not None else CHANCE
+            seat = pending.seat
+            if seat >= 0 or seat == RULESPEC_CHANCE:  # a seat's decision or a chance node: numbered
+                numbered = pending.numbered
+                if numbered is None or numbered.table is not session.table:
+                    numbered = session.numbers()
+                if numbered is not None:
+                    node.numbered = numbered
+                    return CHANCE if seat == RULESPEC_CHANCE else seat
         kind = session.kind()
         if kind == TERMINAL_NODE:
             return TERMINAL
@@ -270,9 +278,12 @@ class RulespecState(pyspiel.State):
         return self._node.session.legal(player)
 
     def legal_actions(self, player: Optional[int] = None) -> list[int]:
-        current = self.current_player()
+        node = self._node
+        current = node.player
+        if current is None:
+            current = self.current_player()
         if current >= 0 and (player is None or player == current):  # (pyspiel's answer, without its calls back)
-            numbered = self._node.numbered
+            numbered = node.numbered
             return numbered.legal.copy() if numbered is not None else self._legal_actions(current)
         if player is None:
             return super().legal_actions()
@@ -285,26 +296,40 @@ class RulespecState(pyspiel.State):
         return super().legal_actions(player)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        if self.current_player() == CHANCE and self._node.numbered is not None:
-            return self._node.numbered.outcomes.copy()
-        return self._node.session.chance_outcomes()
+        node = self._node
+        current = node.player
+        if current is None:
+            current = self.current_player()
+        if current == CHANCE and node.numbered is not None:
+            return node.numbered.outcomes.copy()
+        return node.session.chance_outcomes()
 
     def _apply_action(self, action: int) -> None:
-        player = self.current_player()
         node = self._node
+        player = node.player  # (pyspiel's ApplyAction asked current_player just before: the node's answer)
+        if player is None:
+            player = self.current_player()
         numbered = node.numbered
-        row = numbered.row_of(action) if numbered is not None else None
+        row = None
+        if numbered is not None:
+            try:
+                row = numbered.place(action)  # (in C for a short listing)
+            except (ValueError, KeyError):  # (no row has the number: not legal now)
+                pass
+        node.player = node.numbered = None
         if row is not None:  # a seat's decision or a chance node: the number's row played straight
             session = node.session
-            node.player = node.numbered = None
             if session.shared:  # a game's first move: a copy of what it leads to, played once (kept with the game)
                 session = node.session = session.after_first_move(row, RULESPEC_CHANCE if player == CHANCE else player)
             else:
                 session.play_listed(row, RULESPEC_CHANCE if player == CHANCE else player)
             if session.table.rounds_in_turn:
                 self._advance_round()
+            try:  # the next node's answers, worked out once now: every caller asks them next
+                node.player = self._player_now()
+            except Exception:  # (a listing the adapters cannot number: its error when the node is asked about)
+                node.player = node.numbered = None
             return
-        node.player = node.numbered = None
         if self._in_round():
             seat = len(node.round)
             if int(action) not in node.session.legal(seat):
@@ -334,7 +359,8 @@ class RulespecState(pyspiel.State):
         return self.session.action_text(RULESPEC_CHANCE if player == pyspiel.PlayerId.CHANCE else player, action)
 
     def is_terminal(self) -> bool:
-        return self._node.session.state.is_terminal()
+        player = self._node.player  # (the node's answer, once worked out)
+        return player == TERMINAL if player is not None else self._node.session.state.is_terminal()
 
     def returns(self) -> list[float]:
         node = self._node

@@ -80,15 +80,32 @@ def test_a_clone_and_its_original_see_their_own_games(game_id):
 
 
 def test_a_number_two_rows_read_back_to_is_played_by_its_first_row():
-    from rulespec.adapters.listing_numbers import SHORT_LISTING, ListingNumbers, _first_place, _first_rows
+    from rulespec.adapters.listing_numbers import SHORT_LISTING, ListingNumbers, _first_rows
     assert _first_rows([5, 3, 5, 7, 3]) == {5: 0, 3: 1, 7: 3}
     assert _first_rows([]) == {}
-    assert [_first_place([5, 3, 5, 7, 3], n) for n in (5, 3, 7, 4)] == [0, 1, 3, None]
     for numbers in ([5, 3, 5, 7, 3], list(range(SHORT_LISTING + 4, 0, -1)) * 2):  # (short: by place; long: a dict)
         numbered, first = ListingNumbers(None, numbers, False), _first_rows(numbers)
         assert numbered.legal == sorted(first)
         assert [numbered.row_of(n) for n in range(-1, max(numbers) + 2)] == \
             [first.get(n) for n in range(-1, max(numbers) + 2)]
+
+
+def test_a_listings_rows_are_found_in_c_short_or_by_halving_long():
+    """ListingNumbers.place: list.index (in C) for a short listing, in order or not; halving for a long one in order,
+    a dict of first rows for a long one out of order; each number's row the same as row_of's, which gives None where
+    place raises (a number no row has) or answers None."""
+    from rulespec.adapters.listing_numbers import SHORT_LISTING, ListingNumbers, _place_among
+    for numbers in ([0, 3, 8], list(range(1, 2 * SHORT_LISTING, 2)), list(range(1, 4 * SHORT_LISTING, 2))):
+        numbered = ListingNumbers(None, numbers, True)
+        long = len(numbers) > SHORT_LISTING
+        assert (numbered.place.func is _place_among) if long else (numbered.place == numbers.index)
+        for n in range(-1, max(numbers) + 2):
+            assert numbered.row_of(n) == (numbers.index(n) if n in numbers else None)
+            if n in numbers:
+                assert numbered.place(n) == numbers.index(n)
+            elif not long:
+                with pytest.raises(ValueError):
+                    numbered.place(n)
 
 
 def test_numbers_rising_strictly_are_read_by_place():
@@ -131,7 +148,8 @@ def test_a_listing_read_by_place_plays_as_the_dict_of_first_rows(game_id):
             pending = st._offer()
             numbers = _row_numbers(session.table, pending, st)
             first_rows = _first_rows(numbers)
-            by_place += isinstance(numbered.row_of, functools.partial)  # (read by place, not from a dict)
+            by_place += (getattr(numbered.place, "__self__", None) is numbered.legal  # (read by place: list.index
+                         or isinstance(numbered.place, functools.partial))  # or halving, not from a dict)
             assert numbered.legal == sorted(first_rows)
             top = session.table.num_chance_outcomes if player == pyspiel.PlayerId.CHANCE else game.num_distinct_actions()
             assert [numbered.row_of(n) for n in range(-1, top + 1)] == [first_rows.get(n) for n in range(-1, top + 1)]
@@ -151,14 +169,13 @@ def test_a_listing_read_by_place_plays_as_the_dict_of_first_rows(game_id):
 def test_connect_fours_columns_out_of_order_are_found_by_their_first_place():
     """Connect Four lists its columns by their lowest empty space, out of the numbering's order once the columns'
     heights differ: a short listing, its numbers kept in row order and a number's row found by list.index."""
-    from rulespec.adapters.listing_numbers import _first_place
     game = rso.load_game("connect-four")
     state = game.new_initial_state()
     for action in (3, 3, 2):
         state.apply_action(action)
     numbered = state._node.numbered if state.current_player() >= 0 else None
-    assert numbered is not None and numbered.row_of.func is _first_place
-    assert numbered.legal == list(range(7)) and numbered.row_of.args[0] != numbered.legal
+    assert numbered is not None and numbered.place.__name__ == "index"  # (list.index, in C: its first place)
+    assert numbered.legal == list(range(7)) and numbered.place.__self__ != numbered.legal
     rows = state.rulespec_state._pending.rows
     assert [rows[numbered.row_of(n)][1] for n in range(7)] == [f"drop yellow in column {n + 1}" for n in range(7)]
     assert numbered.row_of(7) is None and numbered.row_of(-1) is None
