@@ -464,6 +464,9 @@ class Counts:
         whole = self.whole_lines_test(count)  # N in a row anywhere: the board's whole lines (whole_lines.py)
         if whole is not None:
             return whole
+        pairs = self.related_pairs_test(count)  # pairs a geometric condition lets through (related_pairs.py)
+        if pairs is not None:
+            return pairs
         ahead, count = self.tests_ahead(count)
         var = f"v_{ident(count.var)}"
         self.depth += 1

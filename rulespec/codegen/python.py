@@ -60,6 +60,7 @@ from .one_group import OneGroup
 from .reach_masks import ReachMasks
 from .options import Options, candidate_text_may_fail
 from .quoting import UnsafeText, comment, docstring, ident, lit
+from .related_pairs import RelatedPairs
 from .related_spaces import RelatedSpaces
 from .outcomes_by_counters import OutcomesByCounters
 from .rows_kept_by_counters import RowsKeptByCounters
@@ -76,7 +77,7 @@ from .writer import Writer, cites_text
 from .written_out_for_once import WrittenOutForOnce
 
 
-class CodeGenerator(Expressions, HoistedReads, Counts, ItemValueTables, WholeLines, Narrowing, ShiftedPlaces, RelatedSpaces, SpacesByValue, SeatWalks, LineWalks, JoinedGroups, ConnectedFromEach, KeptConnected, BoardTallies,
+class CodeGenerator(Expressions, HoistedReads, Counts, ItemValueTables, WholeLines, Narrowing, ShiftedPlaces, RelatedSpaces, RelatedPairs, SpacesByValue, SeatWalks, LineWalks, JoinedGroups, ConnectedFromEach, KeptConnected, BoardTallies,
                     KeptValues, Statements, StepsAgain, StepsInOrder, Texts, Declarations, Guards, Chance, OutcomesByCounters, Options,
                     Choices, SharedWalks, RowBlocks, ListedAnswers, ListingPlans, RowsKeptByCounters, ListingLoops, HeldSpaces, MemberWalks, LoopInvariants,
                     LeanLookAhead, WrittenOutForOnce, EndsCalls, OneGroup, CheapFirst, ContentTables, ItemDefinitions, PassingItems, ReachMasks,
