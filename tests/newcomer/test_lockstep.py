@@ -347,6 +347,18 @@ def _twixt(seat, text):
     return (column - 1) * 8 + 8 - row
 
 
+_MORPION_WAYS = {"across": (0, 10, 0), "down": (130, 13, 0), "down-right": (260, 10, 0), "down-left": (360, 10, 3)}
+
+
+def _morpion(seat, text):
+    """Our "line down-left from R C" is OpenSpiel's line from its point [R-1,C-1]: across (its [0, 1]) is
+    x * 10 + y, down ([1, 0]) 130 + x * 13 + y, down-right ([1, 1]) 260 + x * 10 + y, down-left ([1, -1],
+    numbered by its lower end) 360 + x * 10 + y - 3."""
+    way, row, column = re.fullmatch(r"line (across|down|down-right|down-left) from (\d+) (\d+)", text).groups()
+    base, width, shift = _MORPION_WAYS[way]
+    return base + (int(row) - 1) * width + int(column) - 1 - shift
+
+
 @dataclass
 class Spec:
     rules: str
@@ -418,6 +430,7 @@ SPECS = {
     "havannah": Spec("havannah", "havannah", _havannah, games=5),
     "chinese-checkers": Spec("chinese-checkers", "chinese_checkers", _chinese_checkers, games=8),
     "xiangqi": Spec("xiangqi", "xiangqi", _xiangqi, games=2),
+    "morpion-solitaire": Spec("morpion-solitaire", "morpion_solitaire", _morpion, games=40, players=1),
     "twixt": Spec("twixt", "twixt", _twixt, games=5),
 }
 
@@ -543,7 +556,7 @@ EXAMPLES = {"catch": 1, "matrix-rps": 2, "matrix-mp": 2, "blotto": 2, "nim": 2, 
             "lines-of-action": 1, "maedn": 3, "ultimate-tic-tac-toe": 3,
             "y": 2, "gomoku": 2, "yacht": 2, "banqi": 2, "hearts": 2, "quoridor": 3,
             "battleship": 2, "markov-soccer": 2, "havannah": 2, "chinese-checkers": 3, "xiangqi": 2,
-            "twixt": 2}
+            "twixt": 2, "morpion-solitaire": 2}
 
 
 def test_every_game_file_has_a_spec():
