@@ -1,13 +1,15 @@
-"""Two levers of issue #40 found writing Chinese checkers as a newcomer (helper chinesecheckers), each against the
-same file's engine generated without it, in one process: (1) a walk of a board narrowed to where its few passing
+"""Three levers of issue #40 found writing Chinese checkers as a newcomer (helper chinesecheckers), each against
+the same file's engine generated without it, in one process: (1) a walk of a board narrowed to where its few passing
 pieces stand (codegen/held_spaces.py) when the piece test is said through a definition (`mine(s, player)` for
 `s holds colour of p`: HeldSpaces.unfolded_piece_test); (2) a neighbour towards a direction a walk gives (`for d
 in directions of grid`, `neighbour of s towards d`) read from the board's table of every direction put into a
-local once per function, and its emptiness read inline (codegen/hoisted.py hoisted_towards). The same seeded
+local once per function, and its emptiness read inline (codegen/hoisted.py hoisted_towards); (3) `there is`
+written in a listing's condition answered by the rows of the options listed before it, a shared walk's options
+together (codegen/listed_answers.py listed_answer_inline: the pass of a player who cannot move). The same seeded
 games, thread CPU time, nothing but play inside the clock, rounds interleaved with the order rotated, medians
 with their min-max spread.
 
-    python benchmarks/bench_direction_levers.py --rounds 3 [--only held|towards]
+    python benchmarks/bench_direction_levers.py --rounds 3 [--only held|towards|rows]
 
 Figures only: speed targets are never tests.
 """
@@ -28,10 +30,12 @@ from rulespec.model.narrowing import WRITTEN_OUT_NODES  # noqa: E402
 LEVERS = {
     "held": (("rulespec.codegen.held_spaces.HeldSpaces.unfolded_piece_test", lambda self, part, depth=0: part),),
     "towards": (("rulespec.codegen.hoisted.HoistedReads.hoisted_towards", lambda self, e: False),),
+    "rows": (("rulespec.codegen.listed_answers.ListedAnswers.listed_answer_inline", lambda self, e: None),),
 }
 # lever -> file -> seeded games a figure plays
 FILES = {
     "held": {"tests/newcomer/games/chinese-checkers.rules": 3},
+    "rows": {"tests/newcomer/games/chinese-checkers.rules": 3},
     "towards": {"tests/newcomer/games/chinese-checkers.rules": 3, "rulebooks/checkers.rules": 6,
                 "rulebooks/dots-and-boxes.rules": 30, "tests/newcomer/games/amazons.rules": 6,
                 "tests/newcomer/games/einstein.rules": 40, "tests/newcomer/games/quoridor.rules": 3},

@@ -61,7 +61,11 @@ class Choices:
         self.listing_step, self.option_spans, self.options_counted = step.name, {}, set()
         for group in self.walk_groups(step, listing):
             if len(group) > 1:  # options that begin with the same walk: walked once (shared_walks.py)
+                if answers:  # (their rows, all added by the group's end, answer a question together)
+                    self.start_option_rows(tuple(group))
                 self.shared_walk_rows(step, listing, group)
+                if answers:
+                    self.end_option_rows(tuple(group))
                 continue
             k = group[0]
             plan = self.plans[k]

@@ -145,6 +145,9 @@ class Counts:
     def visit_ThereIs(self, e: ir.ThereIs) -> str:
         """`there is x in D where C` is `count(x in D where C) > 0` (`there is no`: `= 0`), written as that
         comparison is: any() stopping at the first found, or a board's mask, or the count kept for an option."""
+        answer = self.listed_answer_inline(e)  # (the rows of the options listed before: listed_answers.py)
+        if answer is not None:
+            return answer
         zero = ir.Const(ir.INT, e.loc, "0", 0)
         return self.visit_Compare(ir.Compare(ir.BOOL, e.loc, e.text, "=" if e.negated else ">", e.count, zero))
 

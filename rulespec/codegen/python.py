@@ -164,8 +164,8 @@ class CodeGenerator(Expressions, HoistedReads, Counts, ItemValueTables, WholeLin
         # While a listing is written: its step, each option's [first line, line after, level] of its rows, and
         # the options whose rows are counted to answer a later option's question (listed_answers.py)
         self.listing_step = ""
-        self.option_spans: dict[int, list] = {}
-        self.options_counted: set[int] = set()
+        self.option_spans: dict = {}  # option k, or a shared walk's options (a tuple), -> its span
+        self.options_counted: set = set()
         self.inline_ids: set[int] = set()  # the `then`s of the body being written that run at once (inline_thens)
         # (the step being written, the `then`s of its body that are its loop's next turn) when it runs again by a
         # loop (steps_again.py); None elsewhere
