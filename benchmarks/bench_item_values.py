@@ -20,7 +20,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from ab import ROOT, compare_levers  # noqa: E402
 from rulespec.codegen.item_values import ItemValueTables  # noqa: E402
 
-ITEM_BY_ITEM = ((ItemValueTables, "item_value", lambda self, e: None),)
+ITEM_BY_ITEM = ((ItemValueTables, "item_value", lambda self, e: None),
+                (ItemValueTables, "tabled_definition_table", lambda self, e: None))  # (nor the definition's table)
 
 # lever -> (its file, the generator's methods swapped for what was there before it)
 LEVERS = {

@@ -16,6 +16,9 @@ from ..model.tree import free_vars
 from .quoting import comment, ident, lit, operator
 
 
+_TESTS_WRITTEN_OUT = (ir.BoolOp, ir.Not, ir.Compare, ir.Conditional, ir.Arith, ir.Negate, ir.Builtin)
+
+
 class Counts:
     """Counts, totals, firsts and the comparisons that ask only part of them (CodeGenerator's part)."""
 
@@ -32,7 +35,40 @@ class Counts:
                     found += self.kind_tests(v, var)
         return found
 
+    in_module = False  # (module_code under way: a table's code reads no other table; see tabled_definition)
+
     _STATIC_ITEM_TEST = (ir.Const, ir.Var, ir.IsKind, ir.ItemAttr, ir.BoolOp, ir.Not, ir.Compare)
+
+    def definitions_written_out(self, e: ir.E) -> ir.E:
+        """``e`` with each use of a definition that would be written out in place and whose arguments are plain
+        names written out (its value with the arguments for its parameters), so that an item's test may read a
+        definition of the item (`not point_card(d)`): the table's code is the definition's, as written out."""
+        definition = self.definitions.get(e.name) if isinstance(e, ir.DefinedValue) else None
+        if definition is not None and all(isinstance(a, ir.Var) for a in e.args) and self.inlined(definition, e.args):
+            value = reads.substitute(definition.value, {p.name: a for p, a in zip(definition.params, e.args)}, set())
+            return self.definitions_written_out(value)
+        if isinstance(e, (ir.Count, ir.Total, ir.First)) or not isinstance(e, _TESTS_WRITTEN_OUT):
+            return e
+        changed = {}
+        for key, value in vars(e).items():
+            if isinstance(value, ir.E):
+                new = self.definitions_written_out(value)
+            elif isinstance(value, tuple) and any(isinstance(v, ir.E) for v in value):
+                new = tuple(self.definitions_written_out(v) if isinstance(v, ir.E) else v for v in value)
+            else:
+                continue
+            if new is not value and new != value:
+                changed[key] = new
+        return replace(e, **changed) if changed else e
+
+    def on_every_component(self, e: ir.E) -> bool:
+        """Whether every attribute ``e`` reads of an item is one every component has (so that a table worked out
+        for every item cannot fail)."""
+        if isinstance(e, ir.ItemAttr) and not all(any(name == e.attr for name, _ in c.attributes)
+                                                  for c in self.m.components):
+            return False
+        return all(self.on_every_component(v) for value in vars(e).values()
+                   for v in (value if isinstance(value, tuple) else (value,)) if isinstance(v, ir.E))
 
     def item_test(self, e, listing: bool = False) -> Optional[str]:
         """For a count, `any` or first over a zone whose condition reads only what never changes about the
@@ -48,13 +84,13 @@ class Counts:
     def module_code(self, e: ir.E) -> str:
         """``e``'s code for a table or function of the module: it reads no listing's locals, kept values or
         renamed names (st and the names it is given only)."""
-        saved = self.bound, self.kinds, self.depth, self.seat_values, self.var_code, self.board_code
-        self.bound, self.kinds, self.depth, self.seat_values, self.var_code, self.board_code = \
-            None, {}, self.depth + 1, None, {}, {}
+        saved = self.bound, self.kinds, self.depth, self.seat_values, self.var_code, self.board_code, self.in_module
+        self.bound, self.kinds, self.depth, self.seat_values, self.var_code, self.board_code, self.in_module = \
+            None, {}, self.depth + 1, None, {}, {}, True
         try:
             return self.expr(e)
         finally:
-            self.bound, self.kinds, self.depth, self.seat_values, self.var_code, self.board_code = saved
+            self.bound, self.kinds, self.depth, self.seat_values, self.var_code, self.board_code, self.in_module = saved
 
     def item_table_name(self, node: ir.Var, var: str, names: dict) -> bool:
         """Whether a table worked out for every item ``var`` may read the name ``node``: the item itself, or a
@@ -85,6 +121,10 @@ class Counts:
                      if isinstance(v, ir.E)]
             return all(static(part) for part in parts)
 
+        written = self.definitions_written_out(where)
+        if written is not where and not self.on_every_component(written):
+            return None  # (a definition's test that fails for an item without the attribute stays as written)
+        where = written
         if not static(where):
             return None
         code = self.module_code(where)
@@ -479,6 +519,7 @@ class Counts:
         test = self.item_test(count)
         passing = self.passing_in_zone(count, "any_in_zone") if test is not None else None  # (passing_items.py)
         found = passing if passing is not None else f"any(map({test}, {domain}))" if test is not None else \
+            (test_left is count.where and self.value_found(count, domain)) or \
             f"any({where} for {var} in {domain})" if where is not None else f"bool({domain})"
         return f"({self.expr(ahead)} and {found})" if ahead is not None else found
 

@@ -446,6 +446,9 @@ class Expressions:
         return f"span({self.expr(e.low)}, {self.expr(e.high)})"
 
     def visit_DefinedValue(self, e: ir.DefinedValue) -> str:
+        tabled = self.tabled_definition(e)
+        if tabled is not None:  # a small definition of what never changes about an item: its table (item_values.py)
+            return tabled
         definition = self.definitions.get(e.name)
         if definition is not None and self.inlined(definition, e.args):
             # A small definition is an abbreviation: written out where it is used (`mine(t, p)` becomes the

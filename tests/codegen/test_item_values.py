@@ -12,7 +12,8 @@ from rulespec.codegen.item_values import ItemValueTables
 from .lockstep import engines_with_and_without, play_in_lock_step
 
 ROOT = Path(__file__).resolve().parents[2]
-WITHOUT = ((ItemValueTables, "item_value", lambda self, e: None),)
+WITHOUT = ((ItemValueTables, "item_value", lambda self, e: None),
+           (ItemValueTables, "tabled_definition_table", lambda self, e: None))  # (nor the definition's table)
 
 
 @pytest.mark.parametrize("path, players, games", [
