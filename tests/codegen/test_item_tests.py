@@ -25,7 +25,7 @@ GAMES = [("let-them-eat-shrimp", (), 2), ("let-them-eat-shrimp", ("advanced",), 
 def _engines(game_id: str, variants: tuple, monkeypatch):
     engine = rulespec.load(game_id, variants=list(variants))
     with monkeypatch.context() as patch:
-        patch.setattr(codegen.CodeGenerator, "item_test", lambda self, e: None)
+        patch.setattr(codegen.CodeGenerator, "item_test", lambda self, e, listing=False: None)
         source = codegen.generate(engine.model, f"{game_id}.rules")
     assert "ItemTests" not in source
     plain = load_module_from_source(source, f"plain_items_{game_id.replace('-', '_')}").GAME(None)
