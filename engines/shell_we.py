@@ -10,11 +10,11 @@ from rulespec.runtime.engine import (
 )
 from rulespec.runtime.engine import KeptRows
 from rulespec.runtime.engine import ItemTests
-from rulespec.runtime.helpers import count_empty, count_occupied, ItemsPassing, count_in_zone
+from rulespec.runtime.helpers import count_empty, count_occupied, ItemsPassing, count_in_zone, spaces_held
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = 'e5c8e26ecb8623cb'
-GENERATOR_VERSION = '124'
+GENERATOR_VERSION = '125'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -36,9 +36,10 @@ TEXT_3 = tuple('play ' + label + ' too' for label in ITEM_LABEL)  # 'play {tile}
 TEXT_4 = tuple('bonus: place ' + label for label in ITEM_LABEL)  # 'bonus: place {tile}'
 TEXT_5 = tuple('bonus: give ' + label + ' to the player on the left' for label in ITEM_LABEL)  # 'bonus: give {tile} to the player on the left'
 ITEMS_PASSING_0 = ItemsPassing(lambda v_t: ITEM_KIND[v_t] == 'starfish', len(ITEM_KIND), True)[()]  # t is starfish
-ITEM_TEST_1 = ItemTests(lambda v_t: ITEM_KIND[v_t] == 'starfish', len(ITEM_KIND), True)[()].__getitem__  # t is starfish
-ITEM_TEST_2 = ItemTests(lambda v_t: ((ITEM_ATTRS['colour'].get(v_t) == 'blue') and (ITEM_ATTRS['value'].get(v_t) == 0)), len(ITEM_KIND), True)[()].__getitem__  # colour of t = blue and value of t = 0
-ITEM_TEST_3 = ItemTests(lambda v_t: (ITEM_ATTRS['colour'].get(v_t) == 'red'), len(ITEM_KIND), True)[()].__getitem__  # colour of t = red
+ITEMS_PASSING_1 = ItemsPassing(lambda v_s: ITEM_KIND[v_s] == 'starfish', len(ITEM_KIND), True)[()]  # s holds starfish
+ITEM_TEST_2 = ItemTests(lambda v_t: ITEM_KIND[v_t] == 'starfish', len(ITEM_KIND), True)[()].__getitem__  # t is starfish
+ITEM_TEST_3 = ItemTests(lambda v_t: ((ITEM_ATTRS['colour'].get(v_t) == 'blue') and (ITEM_ATTRS['value'].get(v_t) == 0)), len(ITEM_KIND), True)[()].__getitem__  # colour of t = blue and value of t = 0
+ITEM_TEST_4 = ItemTests(lambda v_t: (ITEM_ATTRS['colour'].get(v_t) == 'red'), len(ITEM_KIND), True)[()].__getitem__  # colour of t = red
 
 # ---------------------------------------------------------------- board beach [SHELL-COMP-1, SHELL-PLACE-3, SHELL-PLACE-4, SHELL-PLACE-6, SHELL-PLACE-7, SHELL-COMP-8, SHELL-PEARL-3, SHELL-PEARL-5] ruling SHELL-AMB-1, SHELL-AMB-25, SHELL-AMB-2
 B_BEACH_ROWS = ('red', 'blue', 'green', 'yellow', 'purple')
@@ -747,7 +748,7 @@ def invariant_conservation(st):
 
 def invariant_starfish_count(st):
     """Invariant: all five starfish stay in play. [SHELL-INV-1, SHELL-COMP-3] (rulebooks/shell-we.rules:266)"""
-    return ((count_in_zone(st._loc, ITEMS_PASSING_0, st._t.zone_base['bag']) + sum(map(ITEM_TEST_1, st._zones_named('rack'))) + len([1 for v_s in st._t.cells_in_use[0] if st._holds(0, v_s, 'starfish')])) == 5)
+    return ((count_in_zone(st._loc, ITEMS_PASSING_0, st._t.zone_base['bag']) + sum(map(ITEM_TEST_2, st._zones_named('rack'))) + len([1 for v_s in spaces_held(st._loc, ITEMS_PASSING_1, st._t.board_base[0], len(st._boards[0]))])) == 5)
 
 def invariant_own_space(st, v_item, v_space, v_player):
     """Invariant: a shell always sits on its own space. [SHELL-INV-3, SHELL-PLACE-1] (rulebooks/shell-we.rules:269)"""
@@ -946,9 +947,9 @@ def example_after_setup(run):
     run.phase(st, 'setup', line=447)
     run.moved(st, 'zone', st._t.zone_base['rack'] + 0, 17, True, line=448)
     run.moved(st, 'zone', st._t.zone_base['rack'] + 1, 17, True, line=449)
-    run.fact(st, 'count(t in rack of player 1 where colour of t = blue and value of t = 0) = 1', lambda: (sum(map(ITEM_TEST_2, st._zones[st._t.zone_base['rack'] + 0])) == 1), line=450, sides=lambda: (sum(map(ITEM_TEST_2, st._zones[st._t.zone_base['rack'] + 0])), 1), compared=('=', 'count(t in rack of player 1 where colour of t = blue and value of t = 0)', '1', 'number', False))
+    run.fact(st, 'count(t in rack of player 1 where colour of t = blue and value of t = 0) = 1', lambda: (sum(map(ITEM_TEST_3, st._zones[st._t.zone_base['rack'] + 0])) == 1), line=450, sides=lambda: (sum(map(ITEM_TEST_3, st._zones[st._t.zone_base['rack'] + 0])), 1), compared=('=', 'count(t in rack of player 1 where colour of t = blue and value of t = 0)', '1', 'number', False))
     run.fact(st, 'count(t in bag) = 25', lambda: (len(st._zones[st._t.zone_base['bag']]) == 25), line=451, sides=lambda: (len(st._zones[st._t.zone_base['bag']]), 25), compared=('=', 'count(t in bag)', '25', 'number', False))
-    run.fact(st, 'count(t in box where colour of t = red) = 18', lambda: (sum(map(ITEM_TEST_3, st._zones[st._t.zone_base['box']])) == 18), line=452, sides=lambda: (sum(map(ITEM_TEST_3, st._zones[st._t.zone_base['box']])), 18), compared=('=', 'count(t in box where colour of t = red)', '18', 'number', False))
+    run.fact(st, 'count(t in box where colour of t = red) = 18', lambda: (sum(map(ITEM_TEST_4, st._zones[st._t.zone_base['box']])) == 18), line=452, sides=lambda: (sum(map(ITEM_TEST_4, st._zones[st._t.zone_base['box']])), 18), compared=('=', 'count(t in box where colour of t = red)', '18', 'number', False))
     run.decides(st, lambda: 0, None, line=453)
     run.offered(st, lambda: 0, ['start with {tile}'], True, line=454)
     run.offered(st, lambda: 0, ['pass', 'draw two tiles'], False, line=455)

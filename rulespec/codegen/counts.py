@@ -259,6 +259,10 @@ class Counts:
         narrowed = self.narrowed_domain(var, domain, where)
         if narrowed is None:
             walk, left = self.seat_walk_or_whole(var, domain, where)
+            if where is not None and walk == self.expr(domain):  # (where its few pieces stand: held_spaces.py)
+                held = self.held_expression_walk(var, domain, where)
+                if held is not None:
+                    return held
             if where is not None and walk == self.expr(domain) and self.related_parts(var, domain, list(parts), outer):
                 return self.related_and_left(var, domain, where, parts, outer) or (walk, left)
             if where is not None and walk == self.expr(domain):  # (spaces of one value: spaces_by_value.py)

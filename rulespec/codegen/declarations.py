@@ -26,7 +26,7 @@ class Declarations:
         top, self.ray_tables = len(w.lines), set()  # (the boards whose rays ray_stop_loop reads: looked up there)
         self.none_names = self.off_board.params_of(definition.name)  # those some use passes none
         zones_started = self.start_zone_locals()
-        value = definition.value
+        value = self.as_count_tests(definition.value)  # (`there is` as the count it means: guards.py)
         guarded = self.guarded_value(value)
         if guarded is not None:  # `A and ... and L`: each A a guard returning False, then L (guards.py)
             reads_at, self.counter_lists = len(w.lines), {}
@@ -58,6 +58,8 @@ class Declarations:
             domain = self.narrowed_domain(value.var, value.domain, value.where)
             domain, where = (domain, value.where) if domain is not None else \
                 self.seat_walk_or_whole(value.var, value.domain, value.where)
+            if value.where is not None and domain == self.expr(value.domain):  # (held_spaces.py)
+                domain, where = self.held_expression_walk(value.var, value.domain, value.where) or (domain, where)
             w.line(f"for v_{ident(value.var)} in {domain}:")
             w.indent()
             if where is not None:

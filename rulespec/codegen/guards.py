@@ -23,6 +23,21 @@ from .quoting import ident
 class Guards:
     """Tests written as statements (CodeGenerator's part)."""
 
+    def as_count_tests(self, value: ir.E) -> ir.E:
+        """A definition's value with `there is x in D where C` (at its top, or an operand of its top `and` or
+        `or`) read as the comparison it means, `count(x in D where C) > 0` (`there is no`: `= 0`), so that the
+        statements below take it as they take the count written out: the newcomer's Xiangqi asks `(there is d in
+        ... where ...) or (there is h in horse jumps from s where ...) or ...`, which stayed any() over a
+        generator made at each call while `count(...) > 0` became a loop returning at the first found."""
+        if isinstance(value, ir.ThereIs):
+            zero = ir.Const(ir.INT, value.loc, "0", 0)
+            return ir.Compare(ir.BOOL, value.loc, value.text, "=" if value.negated else ">", value.count, zero)
+        if isinstance(value, ir.BoolOp) and value.op in ("and", "or") and any(
+                isinstance(operand, ir.ThereIs) for operand in value.operands):
+            return replace(value, operands=tuple(self.as_count_tests(operand) if isinstance(operand, ir.ThereIs)
+                                                 else operand for operand in value.operands))
+        return value
+
     def guarded_value(self, value: ir.E) -> Optional[tuple[list[ir.E], ir.E]]:
         """A definition's value `A1 and ... and L` written as guards (the A's) and its last test L, when that pays:
         L asks whether some x of a walk passes (any_test: a loop that stops at the first) or an A asks whether

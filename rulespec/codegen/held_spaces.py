@@ -8,6 +8,10 @@ spaces those pieces stand on instead, in board order (runtime/helpers.py spaces_
 same order, the condition not tested again. Only where so few pieces can pass that asking each where it stands
 costs less than testing every space: at most one space in SPACES_A_PIECE (decided from the components and the
 board's map, never from a position); a board of triangles (a tile covers several spaces) keeps its walk.
+
+The same holds of a count, `any(...)` or `there is` over a board outside a listing (held_expression_walk):
+a definition `any(s in grid where s holds general and mine(s, p))` (where a side's general stands, which a
+test of check asks at every look-ahead) walked all 90 points of Xiangqi's board for its two generals.
 """
 
 from __future__ import annotations
@@ -52,6 +56,21 @@ class HeldSpaces:
         b = self.boards[domain.board]
         return (f"spaces_held(st._loc, {items}, st._t.board_base[{b}], len(st._boards[{b}]))",
                 parts[len(tests):])
+
+    def held_expression_walk(self, var: str, domain: ir.E, where: Optional[ir.E]) -> Optional[tuple[str, Optional[ir.E]]]:
+        """For a count, `any(...)` or `there is` of ``var`` over a whole board (not a listing's walk): the code of
+        the spaces the few pieces its leading conditions let through stand on, in board order, and what is left
+        of ``where`` to test on each (see held_walk); None where held_walk declines."""
+        if where is None:
+            return None
+        parts = list(where.operands) if isinstance(where, ir.BoolOp) and where.op == "and" else [where]
+        held = self.held_walk(var, domain, parts)
+        if held is None:
+            return None
+        walk, left = held
+        if not left:
+            return walk, None
+        return walk, left[0] if len(left) == 1 else ir.BoolOp(where.type, where.loc, where.text, "and", tuple(left))
 
     def piece_test(self, part: ir.E, var: str, board: str) -> tuple[Optional[ir.E], int]:
         """(the test of a piece that ``part`` asks of the occupant of the space ``var``, the most pieces that can
