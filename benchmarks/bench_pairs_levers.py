@@ -19,15 +19,17 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from ab import ROOT, compare_levers  # noqa: E402
-from rulespec.codegen import related_pairs  # noqa: E402
+from rulespec.codegen import narrowing, related_pairs  # noqa: E402
 
 PAIRS = (related_pairs.RelatedPairs, "related_pairs_test", lambda self, count: None)
+LINE = (narrowing.Narrowing, "line_in_use", lambda self, fixed, spaces, groups, b: None)
 
 LEVERS = {
     "a link's crossings": ("twixt", (PAIRS,)),
+    "a border row in use": ("twixt", (LINE,)),
 }
 SEEDS = {"twixt": range(20)}
-PATHS = {"twixt": ROOT / "tests" / "newcomer" / "games" / "twixt.rules"}
+PATHS = {name: ROOT / "tests" / "newcomer" / "games" / f"{name}.rules" for name in SEEDS}
 
 
 def main() -> None:

@@ -36,12 +36,23 @@ class Narrowing:
             return groups[0]
         if len(groups) == 1 and self.places_alone(fixed):
             return groups[0]  # (a run of the spaces in use, or the one at a place: in board order already)
+        line = self.line_in_use(fixed, spaces, groups, b)
+        if line is not None:
+            return line
         chosen = self.one_group_chosen(fixed, self.board_const(domain.board), b)  # (steps_in_order.py)
         if chosen is not None:
             return chosen
         self.narrowing_used = True
         return f"spaces_among(st._t.in_use[{b}], (" + "".join(f"{code}, " for code in spaces) + ")" \
             + "".join(", " + code for code in groups) + ")"
+
+    def line_in_use(self, fixed: Fixed, spaces: list, groups: list, b: int) -> Optional[str]:
+        """A walk narrowed to one row or column of a board with spaces not in use (a `-` on the map, an
+        option): those in use, in board order, read from the set-up's table of each row's (runtime/related.py
+        InUseOf), not gathered and sorted at each walk (spaces_among). None for any other walk."""
+        if spaces or len(groups) != 1 or fixed != Fixed(rows=fixed.rows, columns=fixed.columns):
+            return None
+        return f"st._t.in_use_of[{b}, {groups[0]}]"
 
     def places_alone(self, fixed: Fixed) -> bool:
         """Whether ``fixed`` names spaces by their places alone (among the spaces in use, in board order)."""

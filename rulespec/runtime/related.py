@@ -42,6 +42,21 @@ class RelatedMasks(dict):
         return found
 
 
+class InUseOf(dict):
+    """(a board, a row's or column's spaces in board order) -> those of them in use in this set-up, in board
+    order (a walk narrowed to one row or column, codegen/narrowing.py): each made the first time it is read."""
+
+    def __init__(self, tables: Any):
+        super().__init__()
+        self._in_use = tables.in_use
+
+    def __missing__(self, key: tuple) -> tuple[int, ...]:
+        board, spaces = key
+        in_use = self._in_use[board]
+        found = self[key] = tuple(cell for cell in spaces if in_use[cell])
+        return found
+
+
 class Geometry:
     """What a geometric condition's code reads of its `st`: the set-up's tables, its options, its player
     count (never a position)."""

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Sequence
 
 from ..lib.geometry import ADJACENCY_DIRECTIONS, direction_steps
 from .common import RuleRuntimeError
-from .related import Related, RelatedMasks
+from .related import InUseOf, Related, RelatedMasks
 from .whole_lines import WholeLines
 
 if TYPE_CHECKING:
@@ -283,6 +283,7 @@ class Tables:
         self.rays_by_board = _RaysByBoard(self)  # board -> per direction, the same: made when first read
         self.space_index = _SpaceIndex(self)  # board -> per cell its place in board order (`index of s`), made when read
         self.related = Related(self)  # (a geometric condition, a space) -> the spaces it lets through: made when read
+        self.in_use_of = InUseOf(self)  # (a board, a row's spaces) -> those in use, in board order: made when read
         self.related_masks = RelatedMasks(self)  # (a board, a related key) -> the bit mask of those spaces: likewise
         # Per board, per jump it declares, per cell: the spaces in use its leaps land on, in board order.
         self.jump_targets: list[dict[str, tuple[tuple[int, ...], ...]]] = []
