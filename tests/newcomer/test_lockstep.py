@@ -78,6 +78,11 @@ def _phantom(seat, text):
     return row * 3 + column
 
 
+def _dark_hex(seat, text):  # OpenSpiel's Hex numbering: (row - 1) * 3 + column - 1
+    row, column = map(int, re.fullmatch(r"(?:black|white) on row (\d) column (\d)", text).groups())
+    return (row - 1) * 3 + column - 1
+
+
 def _dots(seat, text):  # OpenSpiel: horizontal lines first, by row then column, then the vertical ones
     kind, row, column = re.fullmatch(r"line \(([hv]),(\d),(\d)\)", text).groups()
     return int(row) * 2 + int(column) if kind == "h" else 6 + int(row) * 3 + int(column)
@@ -395,6 +400,7 @@ SPECS = {
     "oshi-zumo-small": Spec("oshi-zumo", "oshi_zumo", _oshi, params={"coins": 4, "size": 1, "horizon": 5},
                             options={"coins": 4, "size": 1, "horizon": 5}, games=200, tree=14954),
     "phantom-ttt": Spec("phantom-ttt", "phantom_ttt", _phantom, games=300),
+    "dark-hex": Spec("dark-hex", "dark_hex", _dark_hex, games=300),
     "dots-and-boxes": Spec("dots-and-boxes", "dots_and_boxes", _dots, games=200, tree=5547,
                            tree_key=_same_position),
     "kalah": Spec("kalah", "mancala", _kalah, games=30),
@@ -556,7 +562,7 @@ EXAMPLES = {"catch": 1, "matrix-rps": 2, "matrix-mp": 2, "blotto": 2, "nim": 2, 
             "lines-of-action": 1, "maedn": 3, "ultimate-tic-tac-toe": 3,
             "y": 2, "gomoku": 2, "yacht": 2, "banqi": 2, "hearts": 2, "quoridor": 3,
             "battleship": 2, "markov-soccer": 2, "havannah": 2, "chinese-checkers": 3, "xiangqi": 2,
-            "twixt": 2, "morpion-solitaire": 2}
+            "twixt": 2, "morpion-solitaire": 2, "dark-hex": 2}
 
 
 def test_every_game_file_has_a_spec():
