@@ -364,6 +364,14 @@ def _morpion(seat, text):
     return base + (int(row) - 1) * width + int(column) - 1 - shift
 
 
+def _go_fish(seat, text):
+    """OpenSpiel's ask is the seat asked (from 0) * 13 + rank - 1; a card dealt or drawn is rank - 1."""
+    ask = re.fullmatch(r"ask player (\d+) for (\d+)s", text)
+    if ask:
+        return (int(ask.group(1)) - 1) * 13 + int(ask.group(2)) - 1
+    return _last_int(re.fullmatch(r"(?:deal|draw) \d+", text).group()) - 1
+
+
 @dataclass
 class Spec:
     rules: str
@@ -438,6 +446,7 @@ SPECS = {
     "xiangqi": Spec("xiangqi", "xiangqi", _xiangqi, games=2),
     "morpion-solitaire": Spec("morpion-solitaire", "morpion_solitaire", _morpion, games=40, players=1),
     "twixt": Spec("twixt", "twixt", _twixt, games=5),
+    "go-fish": Spec("go-fish", "go_fish", _go_fish, games=100),
 }
 
 
@@ -562,7 +571,7 @@ EXAMPLES = {"catch": 1, "matrix-rps": 2, "matrix-mp": 2, "blotto": 2, "nim": 2, 
             "lines-of-action": 1, "maedn": 3, "ultimate-tic-tac-toe": 3,
             "y": 2, "gomoku": 2, "yacht": 2, "banqi": 2, "hearts": 2, "quoridor": 3,
             "battleship": 2, "markov-soccer": 2, "havannah": 2, "chinese-checkers": 3, "xiangqi": 2,
-            "twixt": 2, "morpion-solitaire": 2, "dark-hex": 2}
+            "twixt": 2, "morpion-solitaire": 2, "dark-hex": 2, "go-fish": 2}
 
 
 def test_every_game_file_has_a_spec():
