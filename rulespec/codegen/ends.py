@@ -146,7 +146,7 @@ class Ends:
         w.line(f"board_{b} = st._boards[{b}]")  # the test only reads the board: one look-up, not one per space
         for board, direction in sorted(self.towards_used):
             w.line(f"toward_{board}_{lit(direction)} = st._t.toward[{board}][{lit(direction)}]")
-        for line in self.cell_attr_locals():
+        for line in self.cell_attr_locals() + self.line_locals():
             w.line(line)
         self.unit_line, self.board_code, self.towards_used = None, {}, set()
         index = f"index_{ident(end.name)}"

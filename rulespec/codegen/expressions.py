@@ -147,6 +147,9 @@ class Expressions:
         table = self.line_table(e)  # (an automatic step's table read once: hoisted.py)
         if table is not None:
             return f"{table}[{self.on_board(e.space, 'a line from')}]"
+        by_length = self.line_by_length(e)  # (a length written as a number: hoisted.py)
+        if by_length is not None:
+            return by_length
         return (f"st._line({self.boards[e.board]}, {self.on_board(e.space, 'a line from')}, {self.expr(e.direction)}, "
                 f"{self.expr(e.length)})")
 

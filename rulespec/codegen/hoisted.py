@@ -31,11 +31,37 @@ class HoistedReads:
         tables = [b for b in self.board_code if any(f"towards_{b}[" in text for text in code)]
         towards, self.towards_used = sorted(self.towards_used), set()
         self.w.lines[at:at] = (["    " * level + f"board_{b} = st._boards[{b}]" for b in used]
+                               + ["    " * level + line for line in self.line_locals()]
                                + ["    " * level + f"neighbours_{b} = st._t.neighbours[{b}]" for b in near]
                                + ["    " * level + f"toward_{b}_{lit(d)} = st._t.toward[{b}][{lit(d)}]" for b, d in towards]
                            + ["    " * level + f"towards_{b} = st._t.toward[{b}]" for b in tables]
                                + ["    " * level + line for line in self.cell_attr_locals()])
         self.board_code = {}
+
+    def line_by_length(self, e: ir.LineOf) -> Optional[str]:
+        """`line of N from s towards d`, N written as a number (d any direction, fixed or given), as two subscripts
+        of the table of N-space lines by direction and cell (Tables.lines_by_length, made once per configuration),
+        not a call of st._line and of Tables.lines at each use: in a function whose boards are read through locals
+        (a listing, a guarded definition, an end's test) that table itself is a local looked up at its top
+        (read_boards_first), elsewhere it is read from the state's tables."""
+        length = e.length.value if isinstance(e.length, ir.Const) else None
+        if not isinstance(length, int) or isinstance(length, bool) or length < 0:
+            return None
+        b = self.boards[e.board]
+        if self.board_code:
+            self.line_lengths_used.add((b, length))
+            table = f"lines_{b}_{length}"
+        else:
+            table = f"st._t.lines_by_length[{b}, {length}]"
+        return f"{table}[{self.expr(e.direction)}][{self.on_board(e.space, 'a line from')}]"
+
+    def line_locals(self) -> list[str]:
+        """The lines that put each table of lines by length read since the last call into its local; stop
+        collecting."""
+        found = [f"lines_{b}_{n} = st._t.lines_by_length[{b}, {n}]  # per direction, per space: its line of {n}"
+                 for b, n in sorted(self.line_lengths_used)]
+        self.line_lengths_used = set()
+        return found
 
     def cell_attr_locals(self) -> list[str]:
         """The lines that put each CELL_ATTRS table read since the last call into its local; stop collecting."""

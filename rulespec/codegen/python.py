@@ -123,6 +123,7 @@ class CodeGenerator(Expressions, HoistedReads, Counts, ItemValueTables, WholeLin
         self.seat_values: Optional[tuple[frozenset[str], dict[str, str]]] = None
         self.board_code: dict[int, str] = {}  # board -> the local holding its contents (an indexed end's loop)
         self.towards_used: set[tuple[int, int]] = set()  # (board, direction) tables read through toward_ locals
+        self.line_lengths_used: set[tuple[int, int]] = set()  # (board, length) line tables read through lines_ locals
         self.cell_attrs_used: dict[str, str] = {}  # attribute -> the local holding its CELL_ATTRS table
         self.plans: list[tuple] = []  # the options of the choice step being written, as choices() lists them
         # (item name, names read besides it, code) of an item test (see item_test) -> (its ItemTests table's

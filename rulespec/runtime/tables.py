@@ -151,6 +151,22 @@ class _RaysByBoard(dict):
         return found
 
 
+class _LinesByLength(dict):
+    """Per (board, length), per direction (its number), per cell the line of at most that many spaces from it
+    that way (Tables.lines of each direction): what `line of 4 from s towards d` reads, a length written as a
+    number, in two subscripts and no call (codegen/hoisted.py line_by_length). Made when first read."""
+
+    def __init__(self, tables: "Tables"):
+        super().__init__()
+        self._tables = tables
+
+    def __missing__(self, key: tuple[int, int]) -> tuple[tuple[tuple[int, ...], ...], ...]:
+        board, length = key
+        lines = self._tables.lines
+        found = self[key] = tuple(lines(board, d, length) for d in range(len(self._tables.toward[board])))
+        return found
+
+
 @dataclass(frozen=True)
 class OptionInfo:
     name: str
@@ -281,6 +297,7 @@ class Tables:
         self.whole_lines = WholeLines(self)
         self.rays = _Rays(self)  # (board, direction) -> per cell the spaces after it to the edge: made when first read
         self.rays_by_board = _RaysByBoard(self)  # board -> per direction, the same: made when first read
+        self.lines_by_length = _LinesByLength(self)  # (board, length) -> per direction, per cell its line: likewise
         self.space_index = _SpaceIndex(self)  # board -> per cell its place in board order (`index of s`), made when read
         self.related = Related(self)  # (a geometric condition, a space) -> the spaces it lets through: made when read
         self.in_use_of = InUseOf(self)  # (a board, a row's spaces) -> those in use, in board order: made when read

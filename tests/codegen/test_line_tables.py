@@ -42,8 +42,9 @@ def test_where_the_tables_are_read_and_where_not():
     assert spread.count("= st._t.lines(0, v_d, ") == 2 and "st._line(" not in spread
     assert "len(lines_0_v_d_2[v_s]) == 2" in spread and "len(lines_0_v_d_3[v_s]) < 2" in spread
     creep = function(source, "step_creep")  # runs again as a loop, d given anew each turn: each line read as it was
-    assert "while True:" in creep and "lines_0_v_d" not in creep and "st._line(0, v_s, v_d, 2)" in creep
+    # (each line read as it is anywhere else: from the table of lines by length, test_line_by_length.py)
+    assert "while True:" in creep and "lines_0_v_d" not in creep and "st._t.lines_by_length[0, 2][v_d][v_s]" in creep
     slide = function(engines(TWENTY_FORTY_EIGHT)[0], "step_slide")
     assert "len(lines_0_v_d_4[v_s]) == v_n" in slide
-    landing = function(engines(TWENTY_FORTY_EIGHT)[0], "define_landing")  # a definition: one line a call, as it was
-    assert "st._line(0, v_s, v_d, 4)" in landing
+    landing = function(engines(TWENTY_FORTY_EIGHT)[0], "define_landing")  # a definition: no step's table
+    assert "lines_0_v_d" not in landing and "st._t.lines_by_length[0, 4][v_d][v_s]" in landing

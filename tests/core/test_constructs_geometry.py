@@ -118,7 +118,7 @@ def test_generated_code_reads_precomputed_tables_not_direction_words():
     mine = "(CELL_ATTRS['colour'][st._boards[0][v_t]] == ('red', 'yellow')[v_p])"
     counted = generate(check(parse_text(TEXT.replace("where mine(t, p)) = 3", "where mine(t, p)) >= 3"),
                                         "rows.rules")), "rows.rules")
-    assert f"for v_t in st._line(0, v_s, v_d, 3) if {mine}" in counted  # any other count counts
+    assert f"for v_t in st._t.lines_by_length[0, 3][v_d][v_s] if {mine}" in counted  # any other count counts
     assert "'south'" not in source and "'north'" not in source
     assert "('red', 'yellow')[" in source  # the seats' colours, by seat
     assert "adjacency='all'" in source

@@ -1,0 +1,60 @@
+"""A generator lever of issue #40: `line of N from s towards d` with N written as a number read as two subscripts
+of a table of N-space lines by direction and cell (runtime/tables.py Tables.lines_by_length; codegen/hoisted.py
+line_by_length; a local looked up once at the top of a listing, a guarded definition or an end's test), not a
+call of st._line and of Tables.lines at each use, against the same file's engine generated without it, in one
+process: Morpion solitaire (four `only if`s and a definition over the lines of four from each point in four
+fixed directions), 2048 (a slide's landing cell along a line of 4) and lines of action (a line of 8 in each
+direction). The same seeded games, thread CPU time, nothing but play inside the clock, rounds interleaved with
+the order rotated, medians with their min-max spread.
+
+    python benchmarks/bench_line_by_length.py --rounds 5
+
+Figures only: speed targets are never tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from bench_honest import microseconds_a_step  # noqa: E402
+from bench_newcomer_levers import engine_of  # noqa: E402
+
+OFF = {"line_by_length": lambda self, e: None}
+GAMES = {"morpion-solitaire": (range(30), 1), "twenty-forty-eight": (range(3), 1), "lines-of-action": (range(3), 2)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--games", default=",".join(GAMES))
+    args = parser.parse_args()
+    chosen = args.games.split(",")
+    engines = {name: (engine_of(name, {}), engine_of(name, OFF)) for name in chosen}
+    figures = {(name, side): [] for name in engines for side in (0, 1)}
+    for r in range(-1, args.rounds):  # (round -1: a warm-up, not kept)
+        for name in engines:
+            seeds, players = GAMES[name]
+            for side in ((0, 1) if r % 2 else (1, 0)):
+                figure = microseconds_a_step(engines[name][side], seeds, players)
+                if r >= 0:
+                    figures[name, side].append(figure)
+    print(f"`python benchmarks/bench_line_by_length.py --rounds {args.rounds}`: us a step, medians (min-max); the "
+          "lever's share: off over on, per round\n")
+    print("| file | on | off | off / on |\n|---|---|---|---|")
+    for name in engines:
+        on, off = figures[name, 0], figures[name, 1]
+        ratios = [b / a for a, b in zip(on, off)]
+        print(f"| {name} | {statistics.median(on):.1f} ({min(on):.1f}-{max(on):.1f}) | "
+              f"{statistics.median(off):.1f} ({min(off):.1f}-{max(off):.1f}) | "
+              f"{statistics.median(ratios):.2f}x ({min(ratios):.2f}-{max(ratios):.2f}) |")
+
+
+if __name__ == "__main__":
+    main()
