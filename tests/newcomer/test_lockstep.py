@@ -320,6 +320,22 @@ def _markov_soccer(seat, text):
     return int(re.fullmatch(r"player (\d) moves first", text).group(1)) - 1
 
 
+_LASER_TAG_ACTIONS = ("left turn", "right turn", "move forward", "move backward", "step left", "step right", "stand",
+                      "step forward and left turn", "step forward and right turn", "fire")
+_LASER_TAG_SPAWNS = ((1, 1), (1, 7), (7, 1), (7, 7))  # OpenSpiel's spawn points in reading order, from 1
+
+
+def _laser_tag(seat, text):
+    """OpenSpiel's ten actions are 0 to 9 in its order, our texts its own; chance's 0 and 1 say whose action
+    (A's, B's) is carried out first, 2 + i spawns on the i-th spawn point ("player 2 spawns at 7 1" is 4)."""
+    if seat is not None:
+        return _LASER_TAG_ACTIONS.index(text)
+    spawn = re.fullmatch(r"player \d spawns at (\d) (\d)", text)
+    if spawn:
+        return 2 + _LASER_TAG_SPAWNS.index(tuple(map(int, spawn.groups())))
+    return int(re.fullmatch(r"player (\d) acts first", text).group(1)) - 1
+
+
 def _chinese_checkers_holes():
     """OpenSpiel's hole numbers 0..120 by our (row, column): the star's holes in map order, row by row from
     the top, each row west to east (a hole of row r, column c lies at OpenSpiel's doubled column 2 c + r - 15)."""
@@ -447,6 +463,9 @@ SPECS = {
     "morpion-solitaire": Spec("morpion-solitaire", "morpion_solitaire", _morpion, games=40, players=1),
     "twixt": Spec("twixt", "twixt", _twixt, games=5),
     "go-fish": Spec("go-fish", "go_fish", _go_fish, games=100),
+    "laser-tag": Spec("laser-tag", "laser_tag", _laser_tag, games=2),
+    "laser-tag-short": Spec("laser-tag", "laser_tag", _laser_tag, params={"horizon": 10},
+                            options={"horizon": 10}, games=300),
 }
 
 
@@ -571,7 +590,7 @@ EXAMPLES = {"catch": 1, "matrix-rps": 2, "matrix-mp": 2, "blotto": 2, "nim": 2, 
             "lines-of-action": 1, "maedn": 3, "ultimate-tic-tac-toe": 3,
             "y": 2, "gomoku": 2, "yacht": 2, "banqi": 2, "hearts": 2, "quoridor": 3,
             "battleship": 2, "markov-soccer": 2, "havannah": 2, "chinese-checkers": 3, "xiangqi": 2,
-            "twixt": 2, "morpion-solitaire": 2, "dark-hex": 2, "go-fish": 2}
+            "twixt": 2, "morpion-solitaire": 2, "dark-hex": 2, "go-fish": 2, "laser-tag": 2}
 
 
 def test_every_game_file_has_a_spec():
