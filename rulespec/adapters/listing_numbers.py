@@ -102,18 +102,20 @@ def seat_numbers(table, pending, st) -> ListingNumbers:
     by_texts = table.listings
     numbered = by_texts.get(texts)
     if numbered is not None:  # a listing of these texts numbered before: the same numbers
-        pending.numbered = numbered
-        return numbered
-    numbers = list(map(table.player_numbers.__getitem__, texts))
-    in_order = _in_order(numbers)
-    if not in_order and None in numbers:
-        table.player_id(pending.all_actions()[numbers.index(None)])  # (raises: an action text no template gives)
-    pending.numbered = numbered = ListingNumbers(table, numbers, in_order)
-    if len(texts) <= SHORT_LISTING:  # kept by its texts: a game's short listings recur (a board's empty spaces)
-        if len(by_texts) >= LISTINGS_KEPT:
-            by_texts.clear()
-        by_texts[texts] = numbered
-    if in_order and rows is not None:  # rows the engine keeps: the next listing is edited from them
+        in_order = numbered.legal is numbered.place.__self__  # (list.index of the numbers themselves)
+    else:
+        numbers = list(map(table.player_numbers.__getitem__, texts))
+        in_order = _in_order(numbers)
+        if not in_order and None in numbers:
+            table.player_id(pending.all_actions()[numbers.index(None)])  # (raises: an action text no template gives)
+        numbered = ListingNumbers(table, numbers, in_order)
+        if len(texts) <= SHORT_LISTING:  # kept by its texts: a game's short listings recur (a board's empty spaces)
+            if len(by_texts) >= LISTINGS_KEPT:
+                by_texts.clear()
+            by_texts[texts] = numbered
+    pending.numbered = numbered
+    if in_order and rows is not None and id(rows) in _listed_actions:  # rows the engine keeps: the next listing
+        # is edited from them
         listed = _listed_actions.get(id(rows))
         if listed is not None and listed[0] is rows:
             _keep_numbers(rows, numbered)
