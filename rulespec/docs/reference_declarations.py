@@ -660,8 +660,9 @@ end stalemate [COR-4]:
     E("Expressions", "A range of numbers", "span pick_outcome", "pig.rules", '''
   outcome "roll {n}" for n picked from 1..6''',
       "`LOW..HIGH` is the whole numbers from LOW to HIGH in order (none when HIGH is smaller), wherever a "
-      "collection is walked: `for each q in 1..size of cup`, `count(n in 1..6 where ...)`, an option's `for`, a "
-      "pick. Both ends may be computed; a range holds at most 10,000 numbers (checked when the rules run)."),
+      "collection is walked: `for each q in 1..size of cup`, `count(n in 1..6 where ...)`, `there is k in 1..6 "
+      "where ...`, `any`, `sum`, `max` and `min` over one, an option's `for`, an end's `for each`, a pick; no brackets "
+      "are needed. Both ends may be computed; a range holds at most 10,000 numbers (checked when the rules run)."),
     # ------------------------------------------------------------------ definitions
     E("Definitions", "A definition", "define params param", "pig.rules", '''
 define reached(p: seat) [PIG-6]:

@@ -109,8 +109,8 @@ setup [SPW-5]:
       "`count(x in C where ...)` and `sum(VALUE for x in C where ...)` over a zone, a board or the players."),
     E("Expressions", "There is", "there_is", "mill.rules", '''
   when there is l in mills where count(t in l where mine(t, p)) = 3''',
-      "`there is x in C where ...` holds when at least one x of C (a zone, a board, a set of lines, the players) "
-      "passes the test: the search stops at the first found, so it is never slower than `count(x in C where ...) "
+      "`there is x in C where ...` holds when at least one x of C (a zone, a board, a set of lines, the players, "
+      "a range of numbers: `there is k in 1..6 where ...`) passes the test: the search stops at the first found, so it is never slower than `count(x in C where ...) "
       "> 0`, which it means. The test after `where` runs to the end of the condition (`there is s in grid where s "
       "is empty and s is a corner space` asks both of one s); to go on after it, bracket the whole: `(there is s "
       "in grid where s is empty) and ...`. Here a player has a mill when some line of the board holds three of "
