@@ -5,9 +5,12 @@ call of st._line and of Tables.lines at each use, against the same file's engine
 process: Morpion solitaire (four `only if`s and a definition over the lines of four from each point in four
 fixed directions), 2048 (a slide's landing cell along a line of 4) and lines of action (a line of 8 in each
 direction). The same seeded games, thread CPU time, nothing but play inside the clock, rounds interleaved with
-the order rotated, medians with their min-max spread.
+the order rotated, medians with their min-max spread. With `--lever count`, the second lever: a definition whose
+value is a count over such a line (Morpion's `drawable(s, d)`), written out in a listing's conditions instead of
+called for each candidate (codegen/expressions.py line_count), against the engine without that one alone.
 
     python benchmarks/bench_line_by_length.py --rounds 5
+    python benchmarks/bench_line_by_length.py --rounds 5 --lever count --games morpion-solitaire
 
 Figures only: speed targets are never tests.
 """
@@ -26,7 +29,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 from bench_honest import microseconds_a_step  # noqa: E402
 from bench_newcomer_levers import engine_of  # noqa: E402
 
-OFF = {"line_by_length": lambda self, e: None}
+OFF = {"tables": {"line_by_length": lambda self, e: None}, "count": {"line_count": lambda self, value: False}}
 GAMES = {"morpion-solitaire": (range(30), 1), "twenty-forty-eight": (range(3), 1), "lines-of-action": (range(3), 2)}
 
 
@@ -34,9 +37,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--games", default=",".join(GAMES))
+    parser.add_argument("--lever", choices=sorted(OFF), default="tables")
     args = parser.parse_args()
     chosen = args.games.split(",")
-    engines = {name: (engine_of(name, {}), engine_of(name, OFF)) for name in chosen}
+    engines = {name: (engine_of(name, {}), engine_of(name, OFF[args.lever])) for name in chosen}
     figures = {(name, side): [] for name in engines for side in (0, 1)}
     for r in range(-1, args.rounds):  # (round -1: a warm-up, not kept)
         for name in engines:
@@ -45,7 +49,7 @@ def main() -> None:
                 figure = microseconds_a_step(engines[name][side], seeds, players)
                 if r >= 0:
                     figures[name, side].append(figure)
-    print(f"`python benchmarks/bench_line_by_length.py --rounds {args.rounds}`: us a step, medians (min-max); the "
+    print(f"`python benchmarks/bench_line_by_length.py --rounds {args.rounds} --lever {args.lever}`: us a step, medians (min-max); the "
           "lever's share: off over on, per round\n")
     print("| file | on | off | off / on |\n|---|---|---|---|")
     for name in engines:

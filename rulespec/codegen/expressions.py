@@ -478,7 +478,27 @@ class Expressions:
         of other small definitions is written out only in a listing's conditions, where it is tested for every
         candidate; elsewhere it stays a call, which names it when the rules fail in it (runtime/blame.py)."""
         nested = self.definitions if self.bound is not None else None
-        return all(self.plain_argument(a) for a in args) and small_value(definition.value, nested)
+        if not all(self.plain_argument(a) for a in args):
+            return False
+        return small_value(definition.value, nested) or (self.bound is not None and self.line_count(definition.value))
+
+    def line_count(self, value: ir.E) -> bool:
+        """Whether ``value``, a definition's, is a count over a line of a written length (`count(t in line of 4
+        from s towards d where dot of t = 1) = 3`) whose test and comparison are small: in a listing's
+        conditions it is written out in place (a few spaces' test, not a call for each candidate), its line
+        read from the table of lines by length (hoisted.py line_by_length)."""
+        if isinstance(value, ir.Compare) and isinstance(value.left, ir.Count):
+            count, other = value.left, value.right
+        elif isinstance(value, ir.Count):
+            count, other = value, None
+        else:
+            return False
+        line = count.domain
+        return (isinstance(line, ir.LineOf) and isinstance(line.length, ir.Const)
+                and isinstance(line.length.value, int) and not isinstance(line.length.value, bool)
+                and 0 <= line.length.value <= 8 and small_value(line.space) and small_value(line.direction)
+                and (count.where is None or small_value(count.where, self.definitions))
+                and (other is None or small_value(other)))
 
     def visit_Builtin(self, e: ir.Builtin) -> str:
         return f"{function(e.func)}({', '.join(self.expr(a) for a in e.args)})"

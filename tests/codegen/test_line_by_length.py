@@ -3,7 +3,9 @@
 looked up once at the top of a listing, a guarded definition or an end's test. Morpion solitaire (four
 directions written as words, a definition given the direction), 2048 (a slide's landing along a line of 4),
 lines of action (lines of 8 in a walked direction) and numbered-picks are played in lock step with their
-engines generated without it (st._line called at each use); a length worked out in play keeps the call."""
+engines generated without it (st._line called at each use); a length worked out in play keeps the call. And a
+definition whose value is a count over such a line (Morpion's `drawable(s, d)`) written out in a listing's
+conditions (codegen/expressions.py line_count), Morpion in lock step with its engine calling it."""
 
 import random
 from pathlib import Path
@@ -34,6 +36,24 @@ def test_the_lever_fires_on_a_written_length_only():
     assert "st._t.lines_by_length[0, 4][v_d][v_s]" in source
     source, _, _, _ = engines(NEWCOMER / "othello.rules")  # (a length worked out in play: `line of n + 2`)
     assert "st._line(" in source and "lines_by_length" not in source
+
+
+def test_a_line_count_is_written_out_in_a_listing():
+    path = NEWCOMER / "morpion-solitaire.rules"
+    source, without, _, _ = engines_with_and_without(path, ((CodeGenerator, "line_count", lambda self, v: False),),
+                                                     "line_count")
+    listing = source[source.index("def choices_turn("):source.index("def has_legal_move_turn(")]
+    assert "define_drawable(" not in listing and "define_drawable(" in without[without.index("def choices_turn("):]
+    assert "if ((len([1 for v_t in lines_0_4[2][v_s] if (counter_dot[v_t] == 1)]) == 3)):" in listing
+    assert "def define_drawable(st, v_s, v_d):" in source  # (its function stays, for the other readers)
+
+
+def test_games_agree_with_the_line_count_called():
+    path = NEWCOMER / "morpion-solitaire.rules"
+    _, _, fast, slow = engines_with_and_without(path, ((CodeGenerator, "line_count", lambda self, v: False),),
+                                                "line_count")
+    for seed in range(20):
+        play_in_lock_step(fast.new_game(1), slow.new_game(1), 1, random.Random(seed))
 
 
 @pytest.mark.parametrize("name", sorted(FILES))
