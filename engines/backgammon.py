@@ -16,7 +16,7 @@ from rulespec.runtime.lookahead import carry_through
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '3ceeb8040ee360d0'
-GENERATOR_VERSION = '128'
+GENERATOR_VERSION = '129'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -446,8 +446,6 @@ def choices_both_numbers(st, v_player):
                 passing.append(v_m)
             for v_m in ahead_both_numbers__lower_first(st, v_player, v_n, passing):  # die_a + die_b = 0 after it
                 rows.append(memo_1.get((v_n, v_m, )) or kept.make(memo_1, (v_n, v_m, ), (seat, 'from ' + str(v_n) + ' then ' + str(v_m) + ', the lower number first', 1, (v_n, v_m, ))))
-    if kept.repeated:  # two rows read the same: the first is the one offered
-        rows = kept.first_of_each(rows)
     return seat, rows
 
 # ---------------------------------------------------------------- choice one_number

@@ -12,7 +12,7 @@ from rulespec.runtime.engine import KeptRows
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '0b1a75ba108252b3'
-GENERATOR_VERSION = '128'
+GENERATOR_VERSION = '129'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -279,7 +279,7 @@ class LiarsDiceEngine(Engine):
         'turn': StepInfo('turn', 'choice', ('player',), ('LIARS-3',), by=by_turn, options=(
             OptionInfo('bid', 'bid {quantity} x {face}', ('LIARS-3', 'LIARS-4'), options_turn__bid, effect_turn__bid, candidates_turn__bid, first_failing_turn__bid, (('higher(quantity, face)', ('LIARS-3', 'LIARS-4')),)),
             OptionInfo('liar', 'liar', ('LIARS-5',), options_turn__liar, effect_turn__liar, candidates_turn__liar, first_failing_turn__liar, (('bid_quantity > 0', ('LIARS-5',)),)),
-        ), choices=choices_turn, param_types=('seat',)),
+        ), choices=choices_turn, distinct=True, param_types=('seat',)),
     }
     TRIGGERS = (
     )

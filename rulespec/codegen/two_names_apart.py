@@ -7,7 +7,8 @@ or one group's label followed by the words between the fields (" on ") begins an
 one shape read alike. All three are decided here from the checked model, so the runtime need not check every
 listing for two alike (StepInfo.distinct: a set of the listing's texts at each decision):
 
-- the first name an item walked from a zone that is not stacked (copies grouped: one a group) where labels do not
+- the first name a number followed by words that begin with a character no number's text has (a space, a letter),
+  or an item walked from a zone that is not stacked (copies grouped: one a group) where labels do not
   change, no two copy groups sharing a label, and no label followed by the words between the fields beginning
   another label followed by them;
 - the second a seat, a number, a truth or a word (each its own text), or a placement walked from the placements
@@ -40,7 +41,18 @@ def two_names_apart(model: ir.Model, changing: bool, option: ir.ChoiceOption, na
     if first is None or second is None or first is second:
         return False
     between = fields[1][0]
-    return items_apart(model, changing, first, between) and values_apart(model, second)
+    return (items_apart(model, changing, first, between) or number_apart(first, between)) and values_apart(model, second)
+
+
+# What a number's text is made of (str of an int): a text's number runs as far as these characters do.
+NUMBER_CHARACTERS = frozenset("0123456789-")
+
+
+def number_apart(binding: ir.Binding, between: str) -> bool:
+    """A number followed by words that begin with a character no number's text has (`bid {quantity} x {face}`):
+    the number's text is read as far as its characters run, so it ends where the words begin (#40, helper
+    stepfloor: Liar's dice's bids, whose listing the runtime otherwise checks for two alike at every turn)."""
+    return binding.type == ir.INT and between[:1] != "" and between[0] not in NUMBER_CHARACTERS
 
 
 def items_apart(model: ir.Model, changing: bool, binding: ir.Binding, between: str) -> bool:
