@@ -388,6 +388,26 @@ def _go_fish(seat, text):
     return _last_int(re.fullmatch(r"(?:deal|draw) \d+", text).group()) - 1
 
 
+_EUCHRE_RANKS = ("nine", "ten", "jack", "queen", "king", "ace")
+_EUCHRE_CALLS = {"pass": 24, "go alone": 29, "play with partner": 30}
+
+
+def _euchre(seat, text):
+    """OpenSpiel's dealer is the seat from 0 (N E S W); a card dealt, turned up, discarded or played is
+    rank * 4 + suit (nine to ace 0 to 5; clubs, diamonds, hearts, spades); Pass 24, a suit ordered up or
+    named 25 + suit (Clubs 25 ... Spades 28), Alone 29, Partner 30."""
+    if text in _EUCHRE_CALLS:
+        return _EUCHRE_CALLS[text]
+    dealer = re.fullmatch(r"player (\d) deals", text)
+    if dealer:
+        return int(dealer.group(1)) - 1
+    call = re.fullmatch(r"(?:order up|name) (\w+)", text)
+    if call:
+        return 25 + _SUITS.index(call.group(1))
+    rank, suit = re.fullmatch(r"(?:deal|turn up|discard|play) (\w+) of (\w+)", text).groups()
+    return _EUCHRE_RANKS.index(rank) * 4 + _SUITS.index(suit)
+
+
 @dataclass
 class Spec:
     rules: str
@@ -450,6 +470,7 @@ SPECS = {
     "yacht": Spec("yacht", "yacht", _yacht, games=3),
     "banqi": Spec("banqi", "banqi", _banqi, games=100),
     "hearts": Spec("hearts", "hearts", _hearts, games=200, players=4),
+    "euchre": Spec("euchre", "euchre", _euchre, games=100, players=4),
     "quoridor": Spec("quoridor", "quoridor", _quoridor, games=3),
     "battleship": Spec("battleship", "battleship", _battleship, games=30),
     "markov-soccer": Spec("markov-soccer", "markov_soccer", _markov_soccer, games=40),
@@ -588,7 +609,7 @@ EXAMPLES = {"catch": 1, "matrix-rps": 2, "matrix-mp": 2, "blotto": 2, "nim": 2, 
             "kalah-counters": 2, "blackjack": 2, "pentago": 1, "einstein": 2, "crazy-eights": 3,
             "twenty-forty-eight": 2, "clobber": 1, "amazons": 1,
             "lines-of-action": 1, "maedn": 3, "ultimate-tic-tac-toe": 3,
-            "y": 2, "gomoku": 2, "yacht": 2, "banqi": 2, "hearts": 2, "quoridor": 3,
+            "y": 2, "gomoku": 2, "yacht": 2, "banqi": 2, "hearts": 2, "euchre": 2, "quoridor": 3,
             "battleship": 2, "markov-soccer": 2, "havannah": 2, "chinese-checkers": 3, "xiangqi": 2,
             "twixt": 2, "morpion-solitaire": 2, "dark-hex": 2, "go-fish": 2, "laser-tag": 2}
 
