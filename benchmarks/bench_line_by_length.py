@@ -10,7 +10,12 @@ value is a count over such a line (Morpion's `drawable(s, d)`), written out in a
 called for each candidate (codegen/expressions.py line_count), against the engine without that one alone.
 
     python benchmarks/bench_line_by_length.py --rounds 5
+With `--lever listing`, the third: a turn start's `player 1 has no legal move` in a game for one player answered by
+the turn's listing, kept for the offer that follows, as `the player to move has no legal move` already was
+(codegen/ends.py only_seat), against the engine searching for a first move and then listing again.
+
     python benchmarks/bench_line_by_length.py --rounds 5 --lever count --games morpion-solitaire
+    python benchmarks/bench_line_by_length.py --rounds 5 --lever listing --games morpion-solitaire
 
 Figures only: speed targets are never tests.
 """
@@ -29,7 +34,8 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 from bench_honest import microseconds_a_step  # noqa: E402
 from bench_newcomer_levers import engine_of  # noqa: E402
 
-OFF = {"tables": {"line_by_length": lambda self, e: None}, "count": {"line_count": lambda self, value: False}}
+OFF = {"tables": {"line_by_length": lambda self, e: None}, "count": {"line_count": lambda self, value: False},
+       "listing": {"only_seat": lambda self, seat: False}}
 GAMES = {"morpion-solitaire": (range(30), 1), "twenty-forty-eight": (range(3), 1), "lines-of-action": (range(3), 2)}
 
 

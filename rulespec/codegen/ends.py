@@ -327,7 +327,13 @@ class Ends:
         the turn step's frame is pushed next, with no trigger or step between), not searched for a first move
         and then listed again. Measured: bench_chess_levers.py lever (f)."""
         return (self.legal_moves_timing == "turn_start" and e.step == self.m.turn_step
-                and self.expr(e.seat) == "st._turn_seat" and e.step in self.distinct)  # (a choice step: its choices_)
+                and (self.expr(e.seat) == "st._turn_seat" or self.only_seat(e.seat))
+                and e.step in self.distinct)  # (a choice step: its choices_)
+
+    def only_seat(self, seat: ir.E) -> bool:
+        """Whether ``seat`` is the game's one seat, so the player to move whenever a turn starts: `player 1` in a
+        game for one player only (a newcomer's Morpion solitaire: `when player 1 has no legal move`)."""
+        return self.m.max_players == 1 and self.expr(seat) == "0"
 
     def end_inputs_kept(self, end: ir.End) -> Optional[end_inputs.EndInputs]:
         """What an end reads, when it reads only counters, zones and changing attributes (a zone or an attribute

@@ -56,6 +56,19 @@ def test_games_agree_with_the_line_count_called():
         play_in_lock_step(fast.new_game(1), slow.new_game(1), 1, random.Random(seed))
 
 
+def test_one_seats_legal_move_is_answered_by_the_listing():
+    """`when player 1 has no legal move` in a game for one player asks the player to move: the turn's listing
+    answers it and is kept for the offer (codegen/ends.py only_seat), in lock step with the engine without."""
+    path = NEWCOMER / "morpion-solitaire.rules"
+    source, without, fast, slow = engines_with_and_without(
+        path, ((CodeGenerator, "only_seat", lambda self, seat: False),), "only_seat")
+    assert "if not st._engine._turn_listed(st):" in source and "_turn_listed" not in without
+    for seed in range(20):
+        play_in_lock_step(fast.new_game(1), slow.new_game(1), 1, random.Random(seed))
+    two = ROOT / "tests/newcomer/games/clobber.rules"  # (two players: `the player to move`, as before)
+    assert "_turn_listed" in engines_with_and_without(two, (), "only_seat")[0]
+
+
 @pytest.mark.parametrize("name", sorted(FILES))
 def test_games_agree_with_the_line_called(name):
     path, players, games = FILES[name]
