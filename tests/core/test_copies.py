@@ -3,7 +3,9 @@ choice walking one (State._one_of_each), against the paths before them (every la
 every item's group looked up: every_group_looked_up): the same items, weights and outcomes (the same Action
 objects, the same exact probabilities) at every draw, and the same choices, of seeded Shell We? games (a bag and
 racks of shells and five starfish), played in lock step to the same history, returns and JSON; any zone of
-copies in any order groups alike."""
+copies in any order groups alike. A draw from a zone mostly of copies counts every label after all, in C loops
+(copies.mostly_copies): seeded Go Fish games (a pool of thirteen ranks of four cards) in lock step with the
+copies walked one by one, and the lever fires on the pool."""
 
 import random
 
@@ -69,6 +71,31 @@ def test_any_zone_of_copies_groups_alike():
     assert copies.grouped_by_copies([6, 1, 0, 5, 3], shared, labels) == ([6, 1], [3, 2])
     assert copies.labels_shared(labels, {}) == shared == {0, 1, 3, 5, 6}
     assert copies.labels_shared(labels, {"colour": ((), ())}) is None  # (a label may change: all counted)
+
+
+def test_a_pool_mostly_of_copies_draws_alike_counted_by_labels(monkeypatch):
+    from pathlib import Path
+    engine = rulespec.load(Path(__file__).resolve().parents[1] / "newcomer" / "games" / "go-fish.rules")
+    assert len(engine._label_shared) == 52  # (every card one of four of its rank)
+    fired = []
+    real = copies.mostly_copies
+    monkeypatch.setattr(copies, "mostly_copies", lambda n, m: fired.append(real(n, m)) or fired[-1])
+    for seed in range(20):
+        fast, slow = engine.new_game(2), engine.new_game(2)
+        rng = random.Random(seed)
+        while not fast.is_terminal():
+            items, weights, pairs = offered(fast)
+            with monkeypatch.context() as patch:  # (the copies walked one by one, as before the lever)
+                patch.setattr(copies, "mostly_copies", lambda n, m: False)
+                assert offered(slow)[:2] == (items, weights)
+                expected = offered(slow)[2]
+            assert [(str(a), p) for a, p in pairs] == [(str(a), p) for a, p in expected]
+            action = rng.choices([a for a, _ in pairs], [float(p) for _, p in pairs])[0]
+            fast.apply(action)
+            slow.apply(str(action))
+        assert slow.is_terminal() and fast.history == slow.history and fast.returns() == slow.returns()
+        assert fast.to_json() == slow.to_json()
+    assert sum(fired) > 20 * 20  # (the deal alone draws 14 from the pool)
 
 
 def test_any_walk_of_copies_groups_alike():
