@@ -77,3 +77,60 @@ def drawn_numbers(table, pending) -> Optional[ListingNumbers]:
     outcomes = list(zip(numbers, repeat(1 / len(numbers))))
     pending.numbered = numbered = ListingNumbers(table, numbers, True, outcomes)
     return numbered
+
+
+def is_keyed_static_draw(table, pending) -> bool:
+    """Whether the chance node ``pending`` is a static draw (its outcome texts read labels only) that the paths
+    above leave to listing_numbers.chance_numbers: one whose items are copies (weights: how many items read so), or
+    in a game that numbers its chance outcomes itself, whose `numbered` expression reads the outcome's names and
+    the step's arguments, never the state (#40, helper gofish). Either way an item's number is fixed by the draw's
+    (text, arguments) and the item, as a long draw's is, and its probability by the node's weights alone."""
+    return (keyed_draws() and pending.shared is not None and pending.items is not None
+            and (pending.weights is not None or table.declared_chance is not None))
+
+
+def keyed_draws() -> bool:
+    """Whether is_keyed_static_draw's draws are numbered by item (keyed_draw_numbers)."""
+    return True
+
+
+def keyed_draw_numbers(table, pending, st) -> Optional[ListingNumbers]:
+    """The ListingNumbers of a draw is_keyed_static_draw admits, its numbers read by item from a table kept by the
+    draw's (text, arguments), made once per item: the step's `numbered` expression (checked in range, as
+    DeclaredOutcomes.row_numbers checks it) or its text read back; its probabilities weight / total as floats (as
+    session._outcomes gives them) or 1 over the count. None where the numbers do not rise strictly (two outcomes
+    of one number, or a number out of order): listing_numbers.chance_numbers then numbers it, and refuses it."""
+    kept = table.drawn_numbers
+    key = (pending.text, pending.args)
+    by_item = kept.get(key)
+    if by_item is None:
+        if len(kept) >= KEPT_DRAWS:
+            kept.clear()
+        by_item = kept[key] = {}
+    items = pending.items
+    try:
+        numbers = list(map(by_item.__getitem__, items))
+    except KeyError:  # an item this draw has not given yet: its number worked out once
+        declared = table.declared_chance
+        if declared is not None:
+            step, args = st._stack[-1][0], st._stack[-1][1]
+            number = declared.engine.STEPS[step].number
+        for item in items:
+            if item not in by_item:
+                if declared is None:
+                    by_item[item] = table.chance_id(pending.shared_action(item))
+                else:
+                    n = number(st, *args, item)
+                    declared._check(step, pending.shared_action(item).text, n)
+                    by_item[item] = n
+        numbers = list(map(by_item.__getitem__, items))
+    if not _in_order(numbers):
+        return None
+    weights = pending.weights
+    if weights is None:
+        outcomes = list(zip(numbers, repeat(1 / len(numbers))))
+    else:
+        total = sum(weights)
+        outcomes = [(n, weight / total) for n, weight in zip(numbers, weights)]
+    pending.numbered = numbered = ListingNumbers(table, numbers, True, outcomes)
+    return numbered

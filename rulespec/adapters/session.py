@@ -12,7 +12,8 @@ from typing import Optional, Sequence
 
 from .core import PATIENCE, ActionTable, engine_for, information_layout_for, table_for
 from .errors import AdapterError
-from .drawn_numbers import drawn_numbers, is_long_static_draw, is_short_static_draw, short_draw_numbers
+from .drawn_numbers import (drawn_numbers, is_keyed_static_draw, is_long_static_draw, is_short_static_draw,
+                            keyed_draw_numbers, short_draw_numbers)
 from .listing_numbers import chance_numbers, joint_numbers, seat_numbers
 from .tensors import InformationLayout, SeenRows, TensorLayout, flatten_view, public_view
 from ..runtime.engine import ANY_PLAYER, CHANCE, Action, State, StepBudgetExceeded, default_max_steps
@@ -255,6 +256,10 @@ class Session:
         elif not shuffled and is_short_static_draw(self.table, pending):
             return short_draw_numbers(self.table, pending,
                                       lambda: chance_numbers(self.table, pending, _outcomes(pending), False, st))
+        elif not shuffled and is_keyed_static_draw(self.table, pending):
+            numbered = keyed_draw_numbers(self.table, pending, st)
+            if numbered is not None:
+                return numbered
         return chance_numbers(self.table, pending, _outcomes(pending), shuffled, st)
 
     # ---- moves

@@ -4,7 +4,9 @@ with a float, its text read back: listing_numbers.chance_numbers): through the O
 the same player, legal actions, chance outcomes with the same numbers and probabilities and the same texts of
 them; at the end the same returns and the same game. Played on the newcomers' blackjack and crazy eights
 (deals from a deck of 52). A short static draw's numbers kept by the items it draws from (short_draw_numbers), in
-lock step the same way: Kuhn poker's and Leduc's deals."""
+lock step the same way: Kuhn poker's and Leduc's deals. A draw from copies (weights) or in a game numbering its
+chance outcomes itself, numbered by item too (keyed_draw_numbers), in lock step the same way: Go Fish's pool
+(thirteen ranks of four cards, `chance outcomes numbered`), Banqi's face-down pieces, Shell We?'s bag."""
 
 import random
 from pathlib import Path
@@ -24,6 +26,7 @@ def _read_back(monkeypatch, ask):
     with monkeypatch.context() as patch:
         patch.setattr(session, "is_long_static_draw", lambda table, pending: False)
         patch.setattr(session, "is_short_static_draw", lambda table, pending: False)
+        patch.setattr(session, "is_keyed_static_draw", lambda table, pending: False)
         return ask()
 
 
@@ -53,6 +56,24 @@ def test_short_draws_kept_by_their_items_agree_with_texts_read_back(monkeypatch,
         assert ends[0].rulespec_state._pending is not ends[1].rulespec_state._pending
         assert ends[0].chance_outcomes() == ends[1].chance_outcomes()
         assert ends[0].rulespec_state._pending.numbered is ends[1].rulespec_state._pending.numbered
+
+
+@pytest.mark.parametrize("path, players, games", [(GAMES / "go-fish.rules", 2, 30), (GAMES / "banqi.rules", 2, 3),
+                                                   ("shell-we", 2, 3)])
+def test_draws_of_copies_or_numbered_by_the_file_agree_with_texts_read_back(monkeypatch, path, players, games):
+    monkeypatch.setenv("RULESPEC_RULES_PATH", str(GAMES))
+    game = rso.load_game(str(path), players=players)
+    keyed = []
+    real = session.keyed_draw_numbers
+
+    def counted(table, pending, st):
+        numbered = real(table, pending, st)
+        keyed.append(numbered is not None)
+        return numbered
+
+    monkeypatch.setattr(session, "keyed_draw_numbers", counted)
+    _in_lock_step(monkeypatch, game, games)
+    assert sum(keyed) > games  # (the lever fired: chance nodes numbered by item)
 
 
 def _in_lock_step(monkeypatch, game, games: int) -> int:
