@@ -38,6 +38,9 @@ class Counts:
     in_module = False  # (module_code under way: a table's code reads no other table; see tabled_definition)
 
     _STATIC_ITEM_TEST = (ir.Const, ir.Var, ir.IsKind, ir.ItemAttr, ir.BoolOp, ir.Not, ir.Compare)
+    # An item's test may compare with a space's row or column (the table kept by the space): what a
+    # definition written out with `row of s` for its parameter asks (passing_items.py few_items_count).
+    space_keys = True
 
     def definitions_written_out(self, e: ir.E) -> ir.E:
         """``e`` with each use of a definition that would be written out in place and whose arguments are plain
@@ -104,13 +107,18 @@ class Counts:
             names[node.name] = None
         return True
 
-    def test_of_items(self, var: str, where: ir.E, listing: bool) -> Optional[str]:
-        """item_test's code for the condition ``where`` of the item ``var``, wherever the items come from."""
+    def static_item_test(self, var: str, where: ir.E, listing: bool) -> Optional[tuple[ir.E, dict]]:
+        """(``where`` with its definitions written out, the names bound outside it reads) when it is a test of the
+        item ``var`` that reads only what never changes (see item_test); None otherwise. Reads nothing else of
+        the generator's: asking it makes no table."""
         names: dict[str, None] = {}
 
         kinds_allowed = self._STATIC_ITEM_TEST + ((ir.SeatAttr,) if listing else ())  # (a seat's never changes)
 
         def static(node) -> bool:
+            if isinstance(node, ir.SpaceAttr) and self.space_keys and isinstance(node.space, ir.Var) \
+                    and not self.may_be_none(node.space):
+                return self.item_table_name(node.space, var, names)  # (a space's row or column never changes)
             if not isinstance(node, kinds_allowed) or getattr(node, "changes", False):
                 return False
             if isinstance(node, ir.Var):
@@ -124,9 +132,14 @@ class Counts:
         written = self.definitions_written_out(where)
         if written is not where and not self.on_every_component(written):
             return None  # (a definition's test that fails for an item without the attribute stays as written)
-        where = written
-        if not static(where):
+        return (written, names) if static(written) else None
+
+    def test_of_items(self, var: str, where: ir.E, listing: bool) -> Optional[str]:
+        """item_test's code for the condition ``where`` of the item ``var``, wherever the items come from."""
+        found = self.static_item_test(var, where, listing)
+        if found is None:
             return None
+        where, names = found
         code = self.module_code(where)
         key = (var, tuple(names), code) + (("items",) if listing else ())
         found = self.item_tests.get(key)

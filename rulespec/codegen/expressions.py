@@ -9,7 +9,7 @@ from typing import Optional, Sequence
 
 from ..model import ir, reads
 from ..model.checker import board_of, is_space
-from ..model.narrowing import plain_argument, small_value
+from ..model.narrowing import plain_argument, small_value, written_size
 from ..model.tree import walk
 from .off_board import OffBoard, may_be_none, off_board
 from .quoting import function, ident, lit, operator
@@ -478,9 +478,22 @@ class Expressions:
         of other small definitions is written out only in a listing's conditions, where it is tested for every
         candidate; elsewhere it stays a call, which names it when the rules fail in it (runtime/blame.py)."""
         nested = self.definitions if self.bound is not None else None
-        if not all(self.plain_argument(a) for a in args):
+        plain = all(self.plain_argument(a) for a in args)
+        if plain and (small_value(definition.value, nested)
+                      or (self.bound is not None and self.line_count(definition.value))):
+            return True
+        if not any(isinstance(x, ir.Count) for x in walk(definition.value)):
             return False
-        return small_value(definition.value, nested) or (self.bound is not None and self.line_count(definition.value))
+        # A count that looks at a few items only (passing_items.py few_items_count), asked with these arguments;
+        # a space's row or column (a look-up that cannot fail: the space is never none here) is plain too.
+        if not (plain or all(self.plain_argument(a) or self.fixed_space_value(a) for a in args)):
+            return False
+        value = reads.substitute(definition.value, {p.name: a for p, a in zip(definition.params, args)}, set())
+        return written_size(value, nested, self.few_items_count) is not None
+
+    def fixed_space_value(self, a: ir.E) -> bool:
+        """Whether ``a`` is the row or column of a space named by a name that is never none here."""
+        return isinstance(a, ir.SpaceAttr) and isinstance(a.space, ir.Var) and not self.may_be_none(a.space)
 
     def line_count(self, value: ir.E) -> bool:
         """Whether ``value``, a definition's, is a count over a line of a written length (`count(t in line of 4

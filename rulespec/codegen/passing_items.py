@@ -47,6 +47,19 @@ class PassingItems:
         place = self.zone_index(domain) if domain.seat is not None else f"st._t.zone_base[{lit(domain.zone)}]"
         return f"{helper}(st._loc, {passing}, {place})"
 
+    def few_items_count(self, e: ir.Count) -> bool:
+        """Whether passing_in_zone answers the count ``e`` (a look at the few items its fixed test lets through,
+        each asked where it lies): it is then as cheap as a comparison, and a small definition made of it
+        (`count(t in stones of p where row of t = r and col of t = c) > 0`) is written out where it is used
+        (narrowing.small_value's ``few``; expressions.py inlined), not called for each candidate or space.
+        Asked of the count as written out there (its arguments in place of the parameters); makes no table."""
+        domain = e.domain
+        if not isinstance(domain, ir.ZoneRef) or domain.seat is None and self.zone_per_player[domain.zone]:
+            return False
+        if e.where is None or self.most_passing(e.var, e.where) > FEW_PASSING:
+            return False
+        return self.static_item_test(e.var, e.where, True) is not None
+
     def most_passing(self, var: str, where: ir.E) -> int:
         """The most items the condition ``where`` of the item ``var`` can let through, whatever the values it
         compares with, from its `and`'s parts: `var is C` (only C's items), `A of var = v` (v not reading var:

@@ -383,17 +383,20 @@ def plain_argument(a: ir.E, min_players: int) -> bool:
     return False
 
 
-def small_value(value: ir.E, definitions: Optional[dict] = None) -> bool:
+def small_value(value: ir.E, definitions: Optional[dict] = None,
+                few: Optional[Callable[[ir.Count], bool]] = None) -> bool:
     """Whether a definition's value is a few nodes without any count, total, `any`, walk or search of the board
     (`connected`, a group) of its own: a use of it given plain arguments (plain_argument) is written out in
     place (written_out). A search written out would lose the definition's own way of answering (Go's
     has_liberty: 0.83x). A definition it uses (of ``definitions``; none given: none may be used) must be small
     itself, and its nodes count: a value built of small definitions (`mine(s, p) and kind of occupant of s =
-    k`) is written out whole, none of them called."""
-    return written_size(value, definitions) is not None
+    k`) is written out whole, none of them called. A count ``few`` says is answered by a look at a few items
+    (the generator's: codegen/passing_items.py few_items_count) is no walk: it counts as its zone and two nodes."""
+    return written_size(value, definitions, few) is not None
 
 
-def written_size(value: ir.E, definitions: Optional[dict]) -> Optional[int]:
+def written_size(value: ir.E, definitions: Optional[dict],
+                 few: Optional[Callable[[ir.Count], bool]] = None) -> Optional[int]:
     """The nodes ``value`` is written out as, the definitions it uses written out in it (see small_value), or
     None when it is not small."""
     nodes = 0
@@ -403,10 +406,13 @@ def written_size(value: ir.E, definitions: Optional[dict]) -> Optional[int]:
         nodes += 1
         if isinstance(node, ir.DefinedValue):
             inner = definitions.get(node.name) if definitions is not None else None
-            size = written_size(inner.value, definitions) if inner is not None else None
+            size = written_size(inner.value, definitions, few) if inner is not None else None
             if size is None:
                 return False
             nodes += size
+        elif isinstance(node, ir.Count) and few is not None and few(node):
+            nodes += 1  # (a look at a few items, as cheap as a comparison: its zone and its test's key)
+            return small(node.domain)
         elif isinstance(node, (ir.Count, ir.First, ir.Total, ir.Walk, ir.BestSets, ir.Connected, ir.GroupOf)):
             return False
         if nodes > WRITTEN_OUT_NODES:
