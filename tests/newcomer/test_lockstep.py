@@ -408,6 +408,26 @@ def _euchre(seat, text):
     return _EUCHRE_RANKS.index(rank) * 4 + _SUITS.index(suit)
 
 
+def _antichess(seat, text):
+    """"queen 8 4 takes 5 4" (rank, file from 1; "pawn 7 2 to 8 1, a king" a promotion) is OpenSpiel's
+    (AlphaZero's) number: seen from the mover's side (black's ranks from rank 8), from square (file, rank)
+    times 76, then 12 under-promotions (rook, bishop, knight, king; straight, file up, file down), 56 moves
+    along a line (file, rank, diagonal, anti-diagonal; -7..-1, 1..7) and 8 knight leaps."""
+    r1, f1, r2, f2 = map(int, re.search(r"(\d) (\d) (?:to|takes) (\d) (\d)", text).groups())
+    y1, y2 = (r1 - 1, r2 - 1) if seat == 1 else (8 - r1, 8 - r2)  # OpenSpiel's player 0 is black
+    x, y = f2 - f1, y2 - y1
+    base = ((f1 - 1) * 8 + y1) * 76
+    made = re.search(r", a (\w+)$", text)
+    if made and made.group(1) != "queen":
+        return base + 3 * ("rook", "bishop", "knight", "king").index(made.group(1)) + (0 if x == 0 else 1 if x > 0 else 2)
+    if abs(x) != abs(y) and x != 0 and y != 0:
+        knight = [(-2, -1), (-2, 1), (-1, -2), (-1, 2), (2, -1), (2, 1), (1, -2), (1, 2)]
+        return base + 68 + knight.index((x, y))
+    line = lambda n: n + 7 if n < 0 else n + 6
+    along = line(y) if x == 0 else 14 + line(x) if y == 0 else 28 + line(x) if x == y else 42 + line(x)
+    return base + 12 + along
+
+
 @dataclass
 class Spec:
     rules: str
@@ -485,6 +505,7 @@ SPECS = {
     "twixt": Spec("twixt", "twixt", _twixt, games=5),
     "go-fish": Spec("go-fish", "go_fish", _go_fish, games=100),
     "laser-tag": Spec("laser-tag", "laser_tag", _laser_tag, games=2),
+    "antichess": Spec("antichess", "antichess", _antichess, games=60),
     "laser-tag-short": Spec("laser-tag", "laser_tag", _laser_tag, params={"horizon": 10},
                             options={"horizon": 10}, games=300),
 }
@@ -611,7 +632,7 @@ EXAMPLES = {"catch": 1, "matrix-rps": 2, "matrix-mp": 2, "blotto": 2, "nim": 2, 
             "lines-of-action": 1, "maedn": 3, "ultimate-tic-tac-toe": 3,
             "y": 2, "gomoku": 2, "yacht": 2, "banqi": 2, "hearts": 2, "euchre": 2, "quoridor": 3,
             "battleship": 2, "markov-soccer": 2, "havannah": 2, "chinese-checkers": 3, "xiangqi": 2,
-            "twixt": 2, "morpion-solitaire": 2, "dark-hex": 2, "go-fish": 2, "laser-tag": 2}
+            "twixt": 2, "morpion-solitaire": 2, "dark-hex": 2, "go-fish": 2, "laser-tag": 2, "antichess": 2}
 
 
 def test_every_game_file_has_a_spec():
