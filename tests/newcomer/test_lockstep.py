@@ -691,6 +691,30 @@ def test_phantom_ttt_observations_reveal_what_openspiel_reveals():
     assert len(theirs_to_ours) > 100  # many different views were compared, not a handful
 
 
+def test_dark_hex_observations_reveal_what_openspiel_reveals():
+    """OpenSpiel's dark_hex (obstype reveal-nothing) shows a seat its own stones and the opponent's stones it
+    ran into, nothing else: our observation's zones (`size unseen`) and boards tell apart exactly the positions
+    its observation string tells apart (a bijection over the positions visited)."""
+    import json
+
+    spec = SPECS["dark-hex"]
+    ours_game, theirs_game = spec.load()
+    rng = random.Random(11)
+    theirs_to_ours, ours_to_theirs = {}, {}
+    for _ in range(200):
+        ours, theirs = ours_game.new_game(spec.players), theirs_game.new_initial_state()
+        while not theirs.is_terminal():
+            for seat in range(2):
+                view = ours.observation(seat)
+                mine = (seat, json.dumps({"zones": view["zones"], "boards": view["boards"]}, sort_keys=True))
+                seen = (seat, theirs.observation_string(seat))
+                assert theirs_to_ours.setdefault(seen, mine) == mine, seen
+                assert ours_to_theirs.setdefault(mine, seen) == seen, mine
+            moves = agree(spec, ours, theirs)
+            _play(spec, ours, theirs, moves, {seat: rng.choice(sorted(n)) for seat, n in moves.items()})
+    assert len(theirs_to_ours) > 500  # many different views were compared, not a handful
+
+
 def test_battleship_a_fleet_sunk_ends_the_game_in_lock_step():
     """Random shots almost never sink a whole fleet in 50 shots; here each shooter aims, four times in five,
     at the opponent's ship cells not hit yet (read from OpenSpiel's view of the opponent's own sea), so
