@@ -117,7 +117,7 @@ LIMITS: tuple[Limit, ...] = (
           "walks could produce, most of which a cheap test turns away first: that checkmate takes about a "
           "millisecond", bundled=14_546_051),
     Limit("choices", 200_000, "choices one option may list",
-          "the bundled options list at most {bundled}; each choice listed is kept in memory", bundled=18_900),
+          "the bundled options list at most {bundled}; each choice listed is kept in memory", bundled=17_388),
     Limit("variants", 50, "variants in a rule file",
           "the bundled games have at most {bundled}; each variant is checked on its own", bundled=5),
 )

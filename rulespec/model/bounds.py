@@ -130,7 +130,14 @@ class Bounds:
                 where = self._costliest_walk(cost, estimate.where_expr) if estimate.where_expr is not None else None
                 loc = where.loc if where is not None and where.loc is not None else loc
                 message = f"{estimate.what} may walk {estimate.work:,} items: at most {top:,} {unit}"
-                hint = ("walk fewer things: filter the outer walk with a cheap `where` first, or move the inner "
+                factors = self._walks_multiplied(cost, estimate.where_expr, estimate.each) \
+                    if estimate.where_expr is not None else ""
+                seat = ", one seat rather than `for each`" if estimate.each and estimate.each[1] is not None else ""
+                hint = (f"the estimate is mostly {factors}: a worst case, where every element may pass a "
+                        f"`where` (so a filter in front does not lower it); make one of these walks shorter (a "
+                        f"smaller collection{seat}), or work the inner part out once (in "
+                        f"a step, into a counter)" if factors else
+                        "walk fewer things: filter the outer walk with a cheap `where` first, or move the inner "
                         "count out of it (count once, in a step, into a counter)")
             elif estimate.kind == "listing":
                 message = f"{estimate.what} may walk {estimate.work:,} items: at most {top:,} {unit}"
@@ -160,6 +167,61 @@ class Bounds:
                 return e
             e = next((c for c in children(e) if cost.expr(c) > LIMIT.work), None)
         return None
+
+    @staticmethod
+    def _walks_multiplied(cost, e: ir.E, each: Optional[tuple[str, ir.E]] = None) -> str:
+        """What an estimate over the limit is mostly made of, as its factors: each walk the costliest part of
+        ``e`` goes through (definitions followed), with the most elements it is counted for, then what is
+        worked out for each element of the innermost: "2 (p in players) x 169 (s in grid) x ... x 106
+        (`on_edge(t, k)`, for each)". Empty when no walk multiplies (the work is a sum of parts)."""
+        from .tree import children, walk
+        walking = (ir.Count, ir.Total, ir.Extreme, ir.First, ir.Connected, ir.Walk)
+        definitions = cost.definitions
+
+        def walks(x: ir.E, seen: frozenset = frozenset()) -> bool:  # some walk in x, definitions followed
+            return any(isinstance(node, walking) or isinstance(node, ir.DefinedValue) and node.name in definitions
+                       and node.name not in seen and walks(definitions[node.name].value, seen | {node.name})
+                       for node in walk(x))
+
+        def leaf(x: ir.E) -> str:
+            text = x.text if len(x.text) <= 60 else x.text[:57] + "..."
+            return f"{cost.expr(x):,} (`{text}`, for each)"
+
+        factors: list[str] = []
+        if each is not None and each[1] is not None:
+            factors.append(f"{cost.size(each[1]):,} ({each[0]} in {each[1].text})")
+        first = len(factors)
+        followed: set[str] = set()
+        while e is not None and len(factors) < 12:
+            if isinstance(e, ir.DefinedValue) and e.name in definitions and e.name not in followed \
+                    and walks(definitions[e.name].value):
+                followed.add(e.name)
+                e = definitions[e.name].value
+                continue
+            if isinstance(e, ir.ThereIs):
+                e = e.count
+            if isinstance(e, walking) and not (isinstance(e, ir.Count) and e.where is None):
+                if isinstance(e, ir.Walk):
+                    factors.append(f"{cost.size(e):,} (`{e.text}`)")
+                    parts = [e.condition]
+                elif isinstance(e, ir.Connected):
+                    factors.append(f"{cost.size(e.domain):,} ({e.var} in {e.domain.text})")
+                    parts = [e.condition, e.start, e.goal]
+                else:
+                    factors.append(f"{cost.tested(e):,} ({e.var} in {e.domain.text})")
+                    parts = [p for p in (e.where, getattr(e, "value", None)) if p is not None]
+                inner = max(parts, key=cost.expr, default=None)
+                if inner is None or not walks(inner):
+                    if inner is not None and cost.expr(inner) > 1:
+                        factors.append(leaf(inner))
+                    break
+                e = inner
+                continue
+            inner = max((c for c in children(e) if walks(c)), key=cost.expr, default=None)
+            if inner is None:
+                break
+            e = inner
+        return " x ".join(factors) if len(factors) > first else ""
 
     @staticmethod
     def _costliest_statement(cost, stmts: Sequence[ir.S]) -> Optional[ir.S]:

@@ -68,6 +68,7 @@ class Estimate:
     where_expr: Optional[ir.E] = None  # for a condition: the expression
     body: tuple = ()  # for a step: its statements
     ahead: bool = False  # it reads moves ahead (an `only if ... after it`): held to the limit look_ahead_work
+    each: Optional[tuple] = None  # an end's `for each NAME in D`: (NAME, D), walked around the condition
 
 
 class Cost:
@@ -87,7 +88,7 @@ class Cost:
         self.groups = max(groups, 1) if any(c.has_copies for c in model.components) else self.items
         self.stacked = {z.name for z in model.zones if z.stacked}
         self.per_player_zones = frozenset(z.name for z in model.zones if z.per_player)
-        self.spaces = {b.name: max(len(b.row_values) * len(b.column_values), 1) for b in model.boards}
+        self.spaces = {b.name: self._spaces_in_use(b) for b in model.boards}
         self.faces = {b.name: max(len(b.faces), 1) for b in model.boards}
         self.largest_shape = max((len(s.cells) for s in model.shapes), default=1)
         self.orientations = {s.name: self._orientations(s) for s in model.shapes}
@@ -100,6 +101,16 @@ class Cost:
         self._defining: set[str] = set()
         self._scoring: set[str] = set()
         self._listing: set[str] = set()  # the turn's choice, while `p has a legal move` prices its listing
+
+    @staticmethod
+    def _spaces_in_use(board: ir.Board) -> int:
+        """At most how many spaces of ``board`` are in use, which is what a walk over it visits
+        (st._t.cells_in_use): the cells some face of its map lays (a `-` is no space), else every cell."""
+        cells = len(board.row_values) * len(board.column_values)
+        laid = [face.cells for face in board.faces if len(face.cells) == cells]
+        if laid and len(laid) == len(board.faces):
+            cells = sum(any(face[i] != "-" for face in laid) for i in range(cells))
+        return max(cells, 1)
 
     @staticmethod
     def _orientations(shape: ir.Shape) -> int:
@@ -615,7 +626,8 @@ class Cost:
                 work = self.expr(end.each_domain) + self.size(end.each_domain) * (
                     1 + self.expr(end.condition) + self.expr(end.winner))
                 out.append(Estimate(f"the condition of end `{end.name}`", "condition", end.condition.loc, work,
-                                    where_expr=end.condition, ahead=self.reads_ahead(end.condition)))
+                                    where_expr=end.condition, ahead=self.reads_ahead(end.condition),
+                                    each=(end.each_var, end.each_domain)))
             else:
                 out.append(Estimate(f"the condition of end `{end.name}`", "condition", end.condition.loc,
                                     self.expr(end.condition) + self.expr(end.winner), where_expr=end.condition,

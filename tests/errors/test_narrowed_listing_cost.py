@@ -38,8 +38,8 @@ def _listed(model, option: str) -> int:
 def test_a_jump_that_names_the_piece_it_jumps_is_counted_as_walked(tmp_path):
     path = _checkers_jumping_over(tmp_path)
     model = check_rules(path).model  # (refused before: 1,048,576 choices, at most 200,000)
-    assert _listed(model, "turn.jump") == 64 * 4  # s, d; then t and u each one space, looked up
-    assert _listed(model, "turn.step") == 64 * 4  # `t = neighbour of s towards d` in the step too
+    assert _listed(model, "turn.jump") == 32 * 4  # s (the 32 squares in use), d; then t and u each one space, looked up
+    assert _listed(model, "turn.step") == 32 * 4  # `t = neighbour of s towards d` in the step too
     source = generate_source(model, path)
     listing = source.split("def options_turn__jump", 1)[1].split("\ndef ", 1)[0]
     assert "for v_t in spaces_among(" in listing and "for v_u in spaces_among(" in listing
@@ -48,7 +48,7 @@ def test_a_jump_that_names_the_piece_it_jumps_is_counted_as_walked(tmp_path):
 def test_a_space_a_definitions_value_fixes_is_counted_as_looked_up():
     path = ROOT / "rulebooks" / "checkers.rules"
     model = check_rules(path).model
-    assert _listed(model, "turn.jump") == 64 * 4  # `t = beyond(s, d)`: a neighbour of a neighbour, looked up
+    assert _listed(model, "turn.jump") == 32 * 4  # `t = beyond(s, d)`: a neighbour of a neighbour, looked up
     listing = generate_source(model, path).split("def options_turn__jump", 1)[1].split("\ndef ", 1)[0]
     assert "for v_t in spaces_among(" in listing
 
@@ -60,6 +60,6 @@ def test_a_walk_the_generator_does_not_narrow_is_counted_whole(tmp_path):
     assert said in CHECKERS
     path.write_text(CHECKERS.replace(said, found).split("\nexample ")[0] + "\n", encoding="utf-8")
     model = check_rules(path).model
-    assert _listed(model, "turn.jump") == 64 * 4 * 64  # `t = beyond(s, d)`, beyond a search: not looked up
+    assert _listed(model, "turn.jump") == 32 * 4 * 32  # `t = beyond(s, d)`, beyond a search: not looked up
     listing = generate_source(model, path).split("def options_turn__jump", 1)[1].split("\ndef ", 1)[0]
     assert "for v_t in st._t.cells_in_use[0]:" in listing
