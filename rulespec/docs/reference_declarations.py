@@ -711,7 +711,9 @@ define outranks(a: item, b: item) [HC-4]:
 score takings of p [HC-5]:
   if p won then pot else 0''',
       "`if C then A else B` is A when C holds, else B; A and B are the same kind of value (two numbers, two "
-      "players...). It stands wherever a value does."),
+      "players...). It stands wherever a value does, on one line; a chain (`if C then A else if D then B else E`) "
+      "written over several lines is bracketed whole, as a bracket joins its lines: `(if C then A` / `else if D then "
+      "B` / `else E)`."),
     E("Expressions", "Who won", "won", "high-card.rules", '''
 returns of p [HC-5]:
   if p won then pot - staked of p else -staked of p

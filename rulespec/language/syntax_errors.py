@@ -336,6 +336,10 @@ def _unexpected_layout(token: Token, expected, words, source: SourceText, line: 
             hint = "the player count reads `given 2 players`"
         elif "COLON" in expected:
             hint = "a block header ends with `:` and its body is indented on the next lines"
+        elif re.search(r"\bif\b", source.line(line)) and (expected & {"ELSE", "THEN"} or re.search(
+                r"\b(then|else)\s*(#.*)?$", source.line(line))):
+            hint = ("a value `if C then A else B` stands on one line; to write it over several, bracket it whole (a "
+                    "bracket joins its lines): `(if C then A` here, `else if D then B` and `else E)` on the lines after")
         return source.diagnostic(line, column, message, expected=words, hint=hint)
 
     if token.type == "_INDENT":
