@@ -386,7 +386,15 @@ end joined [HXS-3]:
       "Each space is tested once, so its cost is the board's spaces times the tests' (no limit of its own). "
       "From one space (`from s = x`) the chain is looked for from x alone and stops at the first space where B2 "
       "holds; where C and B2 then test only what a space holds (`s is empty`, `s holds colour of p`, an "
-      "attribute that cannot change), each is worked out once per thing a space can hold, not space by space."),
+      "attribute that cannot change), each is worked out once per thing a space can hold, not space by space. "
+      "A chain steps only from a space to its neighbours by the board's adjacency: nothing can stand between two "
+      "neighbouring spaces, so a wall between two squares (Quoridor's) cannot block it as it is. Say walls today by "
+      "drawing the places between squares as spaces of their own: a map twice as fine (17 x 17 for 9 x 9 "
+      "squares), the squares at odd rows and columns, a wall a component put on the places it covers, and the "
+      "chain passing only squares and places holding no wall (`connected(s in grid where not (s holds wall) and "
+      "not post(s) from ... to ...)`, `post(s)` the places where four squares meet); a step then goes over the "
+      "place between (`neighbour of neighbour of s towards d towards d`, tested with `neighbour of s towards d "
+      "holds wall`). tests/newcomer/games/quoridor.rules is written so."),
     E("Boards", "A board declared as a graph", "graph_board graph_spaces graph_links graph_link graph_lines "
       "graph_line graph_positions graph_at", "mill.rules", '''
 board morris: graph [MIL-2]:
