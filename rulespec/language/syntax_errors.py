@@ -425,6 +425,11 @@ def _phrasing_hint(source_line: str, column: int, text: str) -> str | None:
         return "the winners read `then player 1 wins` (`then player 1, player 3 win`)"
     if re.fullmatch(r"then\s+(it|this)\s+is\s+a", stripped) and text == "draw":
         return "write `then the game is a draw`"
+    quoted = re.match(r"\s*then\s+([A-Za-z_]\w*)\s+of\s+space\s*$", before)
+    if quoted and text.startswith('"'):  # `then seeds of space "1 3" = 5`, as `then space "1 3" holds` reads
+        rest = source_line[column - 1 + len(text):].split("#")[0].strip() or "= N"
+        return (f"a count per space is read by the space's quoted label alone: `then {quoted.group(1)} of "
+                f"{text} {rest}`, without `space`")
     if text == "[" and re.search(r"\breturns\s+are\s*$", before):
         return "list the payoffs in seat order without brackets: `then returns are 1, -1`"
     if re.fullmatch(r"(when|then)", stripped) and text != '"' and not text.startswith('"'):
