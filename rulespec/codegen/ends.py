@@ -17,6 +17,10 @@ from .writer import cites_text
 class Ends:
     """The ends and their checks (CodeGenerator's part)."""
 
+    # An end kept by what it reads keeps a zone read at one fixed seat alone by that seat's zone
+    # (model/end_inputs.py KEPT_WORK_ONE_SEAT).
+    one_seat_records = True
+
     def end(self, end: ir.End) -> None:
         w = self.w
         w.line("")
@@ -342,7 +346,8 @@ class Ends:
         inputs = end_inputs.end_inputs(end, self.m)
         if inputs is None or not inputs.beyond_counters():
             return None
-        return inputs if self.work_estimate.expr(end.condition) >= end_inputs.KEPT_WORK else None
+        least = end_inputs.KEPT_WORK_ONE_SEAT if inputs.seat_by_seat() and self.one_seat_records else end_inputs.KEPT_WORK
+        return inputs if self.work_estimate.expr(end.condition) >= least else None
 
     def end_test_kept(self, end: ir.End, k: int, timing: str, inputs: end_inputs.EndInputs) -> None:
         """The test of one end that reads only ``inputs`` (counters, zones, changing attributes): skipped while
@@ -360,7 +365,9 @@ class Ends:
         now, kept = self.end_reads_now(inputs)
         read = "; ".join(part for part in (
             ("the counters " if len(inputs.counters) > 1 else "the counter ") + ", ".join(inputs.counters) if inputs.counters else "",
-            ("the zones " if len(inputs.zones) > 1 else "the zone ") + ", ".join(inputs.zones) if inputs.zones else "",
+            ("the zones " if len(inputs.zones) > 1 else "the zone ") + ", ".join(
+                f"{z} of player {dict(inputs.one_seat)[z] + 1}" if self.one_seat_records and z in dict(inputs.one_seat)
+                else z for z in inputs.zones) if inputs.zones else "",
             ("the attributes " if len(inputs.attributes) > 1 else "the attribute ") + ", ".join(inputs.attributes)
             if inputs.attributes else "") if part)
         w.line(comment(f"{end.name} {cites_text(end)}: it reads only {read}; where they are as they were when it "
@@ -431,9 +438,13 @@ class Ends:
         for name in inputs.counters:
             now.append(f"st._counters[{lit(name)}]")
             kept.append(now[-1] + ("[:]" if name in per_seat else ""))
+        one_seat = dict(inputs.one_seat) if self.one_seat_records else {}
         for name in inputs.zones:
             base = f"st._t.zone_base[{lit(name)}]"
-            if zones[name].per_player:
+            if name in one_seat:  # (read at that seat alone: its own zone is the record)
+                now.append(f"st._zones[{base} + {one_seat[name]}]")
+                kept.append(now[-1] + "[:]")
+            elif zones[name].per_player:
                 now.append(f"st._zones[{base}:{base} + st.players]")
                 kept.append(f"[*map(list.copy, {now[-1]})]")
             else:

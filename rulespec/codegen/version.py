@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 
-GENERATOR_VERSION = "131"
+GENERATOR_VERSION = "132"
 
 
 def source_hash(text: str) -> str:

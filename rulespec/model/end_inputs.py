@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Optional
 
 from . import ir
-from .reads import NotLocal
+from .reads import NotLocal, substitute
 
 # Expressions that read nothing a game changes (besides what their parts read).
 _STATIC = (ir.Const, ir.SeatConst, ir.OptionRef, ir.PlayersSet, ir.Var, ir.AttributeValues)
@@ -39,6 +39,10 @@ _WALKS = (ir.Count, ir.Total, ir.First, ir.Extreme)
 # fleet_sunk is estimated at 11,558,621, Liar's Dice's bid_stood at 1,458 (kept, it took 10% longer a step:
 # benchmarks/bench_end_inputs.py), phantom tic-tac-toe's three_in_a_row at 853.
 KEPT_WORK = 10_000
+# The least worst-case work of one whose zones are each read at one fixed seat only (`stones of player 1`): its
+# record is that seat's zone alone, which the other seat's steps leave as it was (Dark Hex's `connected` of a
+# player's stones, estimated at 1,874: 1.12x, benchmarks/bench_end_inputs.py).
+KEPT_WORK_ONE_SEAT = 1_000
 
 
 @dataclass(frozen=True)
@@ -50,10 +54,15 @@ class EndInputs:
     zones: tuple[str, ...]
     attributes: tuple[str, ...]
     walks: int = 0
+    one_seat: tuple[tuple[str, int], ...] = ()  # (zone, seat) of each zone one per player read at that seat alone
 
     def beyond_counters(self) -> bool:
         """Whether it reads a zone or an attribute (an end reading counters alone is the counter-only skip's)."""
         return bool(self.zones or self.attributes)
+
+    def seat_by_seat(self) -> bool:
+        """Whether every zone it reads is read at one fixed seat only (``one_seat``), none whole."""
+        return bool(self.zones) and len(self.one_seat) == len(self.zones)
 
     def cheap(self) -> bool:
         """Whether it reads counters alone (and what never changes), walking nothing: cheaper to test than a
@@ -90,19 +99,25 @@ class _Reader:
 
     def __init__(self, model: ir.Model) -> None:
         self.definitions = {d.name: d for d in model.definitions}
+        self.min_players = model.min_players
+        self.seats: dict[str, set] = {}  # zone -> the fixed seats it is read at (None: a seat not fixed, or shared)
         self.counters: set[str] = set()
         self.zones: set[str] = set()
         self.attributes: set[str] = set()
         self.walks = 0
 
     def inputs(self) -> EndInputs:
+        one_seat = tuple((zone, seat) for zone in sorted(self.zones) for seat in self.seats.get(zone, {None})
+                         if len(self.seats.get(zone, ())) == 1 and seat is not None)
         return EndInputs(tuple(sorted(self.counters)), tuple(sorted(self.zones)), tuple(sorted(self.attributes)),
-                         self.walks)
+                         self.walks, one_seat)
 
     def collection(self, e: ir.E, depth: int, walks: int) -> None:
         """A collection read as a whole or walked: a zone, or one no game changes."""
         if isinstance(e, ir.ZoneRef):
             self.zones.add(e.zone)
+            fixed = isinstance(e.seat, ir.SeatConst) and e.seat.index < self.min_players  # (a seat in every game)
+            self.seats.setdefault(e.zone, set()).add(e.seat.index if fixed else None)
             if e.seat is not None:
                 self.read(e.seat, depth, walks)
             return
@@ -156,6 +171,12 @@ class _Reader:
             collection(e.subject, depth, walks)
         elif isinstance(e, ir.ThereIs):
             read(e.count, depth, walks)
+        elif isinstance(e, (ir.SpaceAttr, ir.SpaceIndex, ir.IsMarked, ir.InRegion, ir.FaceOf)):
+            read(e.space, depth, walks)  # (where a space lies and what it is never change)
+        elif isinstance(e, ir.Connected) and isinstance(e.domain, ir.BoardRef):
+            self.walks += 1  # (a board's spaces and their neighbours never change; what they hold is refused)
+            for part in (e.condition, e.start, e.goal):
+                read(part, depth, walks + 1)
         elif isinstance(e, _WALKS):
             self.walks += 1
             collection(e.domain, depth, walks)
@@ -168,6 +189,9 @@ class _Reader:
                 raise NotLocal(e.text)
             for arg in e.args:
                 read(arg, depth, walks)
-            read(definition.value, depth + 1, walks)  # (its parameters are plain values: Vars, read above)
+            # (its parameters stand for the arguments, read above: `stones of p` with `player 1` for p is read
+            # at that seat)
+            value = substitute(definition.value, {p.name: a for p, a in zip(definition.params, e.args)}, set())
+            read(value, depth + 1, walks)
         else:
             raise NotLocal(e.text)

@@ -100,3 +100,28 @@ def test_games_that_sink_a_fleet_agree_with_the_engine_without_it():
         assert ours.history == theirs.history and ours.to_json() == theirs.to_json()
         sunk += ours.outcome()["end"] == "fleet_sunk"
     assert sunk >= 6
+
+
+DARK_HEX = ROOT / "tests/newcomer/games/dark-hex.rules"
+
+
+def test_an_end_reading_one_seats_zone_is_kept_by_it():
+    """Dark Hex's `connected(s in grid where holds_cell(player 1, row of s, column of s) ...)` (helper darkhex):
+    a `connected` over a board's spaces, their rows and columns, and `stones of p` with `player 1` for p read
+    through the definition: it reads only the zone stones, at seat 0 alone, and is kept by that zone alone
+    (model/end_inputs.py KEPT_WORK_ONE_SEAT), the other seat's steps leaving it as it was."""
+    model = compile_rules(DARK_HEX)
+    ends = {end.name: end for end in model.ends}
+    top, left = (end_inputs.end_inputs(ends[name], model) for name in ("top_to_bottom", "left_to_right"))
+    assert (top.zones, top.one_seat, left.one_seat) == (("stones",), (("stones", 0),), (("stones", 1),))
+    assert top.seat_by_seat() and kept_ends(DARK_HEX) == ["top_to_bottom", "left_to_right"]
+    whole = ((Ends, "one_seat_records", False),)
+    source, without, fast, slow = engines_with_and_without(DARK_HEX, whole, "end_inputs_one_seat")
+    assert "!= (st._zones[st._t.zone_base['stones'] + 0], ):" in source
+    assert "!= (st._zones[st._t.zone_base['stones'] + 1], ):" in source
+    assert "_ends_seen" not in without.split("def ends_after_step(", 1)[1]  # (whole zones: not worth a record)
+    for seed in range(150):
+        play_in_lock_step(fast.new_game(2), slow.new_game(2), 2, random.Random(seed))
+    _, _, every, _ = engines(DARK_HEX)  # and against every end tested after every step
+    for seed in range(150):
+        play_in_lock_step(fast.new_game(2), every.new_game(2), 2, random.Random(seed))
