@@ -113,7 +113,7 @@ def test_its_english_and_its_bounds(tmp_path):
     assert isinstance(number, ir.SpaceIndex)
     assert English(model).expr(number) == "the place of *s* in the order of the grid's spaces (from 0)"
     costs = Cost(model)
-    assert (costs.least(number), costs.most(number)) == (0, 7)  # at most the map's 8 cells
+    assert (costs.least(number), costs.most(number)) == (0, 6)  # the map's 7 spaces in use (8 cells, one `-`)
 
 
 def test_on_what_is_not_a_space_it_is_refused_at_its_place(tmp_path):
