@@ -92,6 +92,9 @@ ROUND_EIGHT = "(h) to (k) together"
 LEVERS[ROUND_EIGHT] = (LEVERS["(h) a lean look-ahead"] + LEVERS["(j) a test's `or` as statements"]
                        + LEVERS["(k) a board's rays read once for every direction"])
 RUNTIME_LEVERS[ROUND_EIGHT] = RUNTIME_LEVERS["(i) a look-ahead's journal of what it reads"]
+# #40's tenth round (helper lookahead): a look-ahead's condition answered by what it read (runtime/read_answers.py)
+LEVERS["(l) a look-ahead answered by what it read"] = [(lean_look_ahead.LeanLookAhead, "answer_kept_names",
+                                                       lambda self, step, option, after: None)]
 
 
 def engine_of(swapped: list, name: str):

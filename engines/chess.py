@@ -9,6 +9,7 @@ from rulespec.runtime.engine import (
     TriggerInfo, ZoneInfo, best_sets, build_item_tables, pick_weights, span,
 )
 from rulespec.runtime.engine import KeptRows
+from rulespec.runtime.read_answers import answer_kept
 from rulespec.runtime.helpers import cells_by_value, ItemsPassing, count_on_board, first_located, first_on_board
 from rulespec.runtime.engine import RuleRuntimeError
 from rulespec.runtime.lookahead import carry_through
@@ -16,7 +17,7 @@ from rulespec.runtime.repetition import times_occurred
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '8c4b46e677884baf'
-GENERATOR_VERSION = '132'
+GENERATOR_VERSION = '133'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -297,12 +298,20 @@ def numbered_turn__slide(st, v_player):
 
 def after_turn__slide(st, v_player, v_s, v_d, v_t):
     """Whether `not in_check(player)` holds in the position `slide` would leave. [CH-3, CH-4, CH-7, CH-11, CH-15] (rulebooks/chess.rules:192)"""
+    known = answer_kept(st, held_turn__slide, (v_player, ), 0, (v_t, v_s, ), (v_s, ))  # what it reads as things stand, none of it moved (runtime/read_answers.py)
+    if known is not None:
+        return known
     kept, cause = st._imagine_lean(v_player, 'turn', ())  # carried out on the state itself, then undone (runtime/imagining.py)
     try:
         effect_turn__slide(st, cause, v_player, v_s, v_d, v_t)
         return (not define_in_check(st, v_player))  # not in_check(player)
     finally:
         st._unimagine_lean(kept)
+
+
+def held_turn__slide(st, v_player):
+    """`not in_check(player)` read on the state as it stands: what a look-ahead of `slide` asks, kept with what it read (runtime/read_answers.py). [CH-3, CH-4, CH-7, CH-11, CH-15] (rulebooks/chess.rules:192)"""
+    return (not define_in_check(st, v_player))  # not in_check(player)
 
 
 def options_turn__leap(st, v_player):
@@ -364,6 +373,9 @@ def numbered_turn__leap(st, v_player):
 
 def after_turn__leap(st, v_player, v_s, v_t):
     """Whether `not in_check(player)` holds in the position `leap` would leave. [CH-3, CH-5, CH-11, CH-15] (rulebooks/chess.rules:198)"""
+    known = answer_kept(st, held_turn__slide, (v_player, ), 0, (v_t, v_s, ), (v_s, ))  # what it reads as things stand, none of it moved (runtime/read_answers.py)
+    if known is not None:
+        return known
     kept, cause = st._imagine_lean(v_player, 'turn', ())  # carried out on the state itself, then undone (runtime/imagining.py)
     try:
         effect_turn__leap(st, cause, v_player, v_s, v_t)
@@ -431,6 +443,9 @@ def numbered_turn__step(st, v_player):
 
 def after_turn__step(st, v_player, v_s, v_t):
     """Whether `not in_check(player)` holds in the position `step` would leave. [CH-3, CH-6, CH-7, CH-11, CH-15] (rulebooks/chess.rules:204)"""
+    known = answer_kept(st, held_turn__slide, (v_player, ), 0, (v_t, v_s, ), (v_s, ))  # what it reads as things stand, none of it moved (runtime/read_answers.py)
+    if known is not None:
+        return known
     kept, cause = st._imagine_lean(v_player, 'turn', ())  # carried out on the state itself, then undone (runtime/imagining.py)
     try:
         effect_turn__step(st, cause, v_player, v_s, v_t)
@@ -654,6 +669,9 @@ def numbered_turn__push(st, v_player):
 
 def after_turn__push(st, v_player, v_s, v_t):
     """Whether `not in_check(player)` holds in the position `push` would leave. [CH-8, CH-11, CH-15] (rulebooks/chess.rules:226)"""
+    known = answer_kept(st, held_turn__slide, (v_player, ), 0, (v_t, v_s, ), (v_s, ))  # what it reads as things stand, none of it moved (runtime/read_answers.py)
+    if known is not None:
+        return known
     kept, cause = st._imagine_lean(v_player, 'turn', ())  # carried out on the state itself, then undone (runtime/imagining.py)
     try:
         effect_turn__push(st, cause, v_player, v_s, v_t)
@@ -736,6 +754,9 @@ def numbered_turn__double_step(st, v_player):
 
 def after_turn__double_step(st, v_player, v_s, v_t):
     """Whether `not in_check(player)` holds in the position `double_step` would leave. [CH-8, CH-9, CH-11, CH-15] ruling CH-AMB-3 (rulebooks/chess.rules:232)"""
+    known = answer_kept(st, held_turn__slide, (v_player, ), 0, (v_s, v_t, ), (v_s, ))  # what it reads as things stand, none of it moved (runtime/read_answers.py)
+    if known is not None:
+        return known
     kept, cause = st._imagine_lean(v_player, 'turn', ())  # carried out on the state itself, then undone (runtime/imagining.py)
     try:
         effect_turn__double_step(st, cause, v_player, v_s, v_t)
@@ -822,6 +843,9 @@ def numbered_turn__capture(st, v_player):
 
 def after_turn__capture(st, v_player, v_s, v_d, v_t):
     """Whether `not in_check(player)` holds in the position `capture` would leave. [CH-3, CH-8, CH-11, CH-15] (rulebooks/chess.rules:240)"""
+    known = answer_kept(st, held_turn__slide, (v_player, ), 0, (v_t, v_s, ), (v_s, ))  # what it reads as things stand, none of it moved (runtime/read_answers.py)
+    if known is not None:
+        return known
     kept, cause = st._imagine_lean(v_player, 'turn', ())  # carried out on the state itself, then undone (runtime/imagining.py)
     try:
         effect_turn__capture(st, cause, v_player, v_s, v_d, v_t)

@@ -19,9 +19,13 @@ position seen, a winner, a score, another look-ahead: model/unread_ahead.py's re
 
 from __future__ import annotations
 
+from typing import Optional
+
 from ..language.ast import named_step_of
 from ..model import ir
 from ..model.look_ahead_writes import plain_writes
+from ..model.moved_spaces import MovedSpaces, moved_spaces
+from ..model.reads import free_vars
 from ..model.lookahead import statements_within
 from ..model.unread_ahead import reads_everything
 
@@ -47,6 +51,21 @@ class LeanLookAhead:
             if isinstance(s, _LOOPS) or isinstance(s, ir.Then) and not (id(s) in at_once and self.ends_no_chain(s.step)):
                 return False
         return not reads_everything(m, after.condition)
+
+    def answer_kept_names(self, step: ir.Step, option: ir.ChoiceOption,
+                          after: ir.AfterIt) -> Optional[tuple[tuple[ir.E, ...], MovedSpaces]]:
+        """For a lean look-ahead whose condition reads no name the option binds and whose option writes only
+        spaces its names give and the pieces on them (model/moved_spaces.py): the names the condition reads
+        (of ``after.names``) and those spaces. Its answer read as things stand then answers every candidate
+        that moves none of what it read (runtime/read_answers.py). None otherwise."""
+        if not self.lean_look_ahead(step, option, after):
+            return None
+        read = free_vars(after.condition)
+        moved = moved_spaces(option, self.m)
+        bound = {n.name for n in after.names if isinstance(n, ir.Var)}
+        if moved is None or not read <= {p.name for p in step.params} or not set(moved.spaces) <= bound:
+            return None
+        return tuple(n for n in after.names if isinstance(n, ir.Var) and n.name in read), moved
 
     def ends_no_chain(self, name: str) -> bool:
         """Whether step ``name``'s statements name no step and walk no loop."""

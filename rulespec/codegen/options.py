@@ -374,6 +374,24 @@ class Options:
             w.line("return True")
             w.dedent()
         lean = self.lean_look_ahead(step, option, after)
+        answered = None if uncut is not None else self.answer_kept_names(step, option, after)
+        if answered is not None:  # (one held function for each condition of a step: its options share it)
+            kept_names, moved = answered
+            self.answers_read_used = True
+            read = "".join(f"{self.expr(n)}, " for n in kept_names)
+            held_key = (step.name, after.condition.text, read)
+            held = self.held_made.get(held_key)
+            write_held = held is None
+            if write_held:
+                held = self.held_made[held_key] = f"held_{base}"
+            var = {n.name: self.expr(n) for n in after.names if isinstance(n, ir.Var)}
+            spaces, sources = ("".join(f"{var[n]}, " for n in some) for some in (moved.spaces, moved.sources))
+            w.line(f"known = answer_kept(st, {held}, ({read}), {self.boards[moved.board]}, ({spaces}), ({sources}))",
+                   note="what it reads as things stand, none of it moved (runtime/read_answers.py)")
+            w.line("if known is not None:")
+            w.indent()
+            w.line("return known")
+            w.dedent()
         imagine, unimagine = self.imagining(option, seat, step, lean)
         w.line(f"kept, cause = {imagine}", note="carried out on the state itself, then undone (runtime/imagining.py)")
         w.line("try:")
@@ -390,6 +408,16 @@ class Options:
         w.line(f"{unimagine}(kept)")
         w.dedent()
         w.dedent()
+        if answered is not None and write_held:
+            w.line("")
+            w.line("")
+            w.line(f"def held_{base}(st{''.join(f', {self.expr(n)}' for n in kept_names)}):")
+            w.indent()
+            self.doc(option, f"`{after.condition.text}` read on the state as it stands: what a look-ahead of `{option.name}` "
+                             "asks, kept with what it read (runtime/read_answers.py).")
+            with self.zone_locals():
+                w.line(f"return {self.expr(after.condition)}", note=after.condition.text)
+            w.dedent()
 
     def uncut_ahead_of(self, after: ir.AfterIt) -> Optional[uncut_ahead.UncutAhead]:
         """What model/uncut_ahead.py finds of the option an `only if C after it` reads ahead (see after_function)."""
