@@ -116,8 +116,9 @@ def test_only_a_leading_run_of_conjuncts_is_hoisted(tmp_path):
     showdown = next(end for end in model.ends if end.name == "showdown")
     assert codegen.CodeGenerator.loop_invariant_conjuncts(showdown) == ([], [showdown.condition])
     source = generate_source(model, path)
-    assert ("    for v_p in st._t.seats:\n        if (define_beats(st, define_card_of(st, v_p), "
-            "define_card_of(st, (v_p + 1) % st.players)) and define_betting_over(st)):") in source
+    # (beats(a, b) of two cards is read from its table made once: codegen/item_definitions.py)
+    assert ("    for v_p in st._t.seats:\n        if (DEFINED_BEATS[define_card_of(st, v_p)]"
+            "[define_card_of(st, (v_p + 1) % st.players)] and define_betting_over(st)):") in source
 
 
 @pytest.mark.parametrize("name, path", RULE_FILES, ids=[name for name, _ in RULE_FILES])

@@ -31,11 +31,16 @@ def test_definitions_from_tables_agree_with_definitions_written_out(name, player
 
 
 def test_the_lever_fires_on_the_definitions_of_a_card():
-    """Hearts: the suit led found among a hand's cards in one C loop; each card's suit number, points and whether
+    """Hearts: the suit led found among a hand's cards by a loop to the first found; each card's suit number, points and whether
     it is the two of clubs read from tables in the turn's conditions; a hand without a card worth no points found
     by an item's test; the definitions that read the state (`can_follow(p)`, `takes(p)`) stay calls."""
     source = engines_with_and_without(GAMES / "hearts.rules", WITHOUT, "written_out_definitions_fire")[0]
-    assert "(st._counters['led'] in map(ITEM_VALUE_" in source  # can_follow: there is d ... suit_number(d) = led
+    # can_follow: `there is d in hand of p where suit_number(d) = led`, a loop to the first found (a definition's
+    # `there is` as its count: codegen/guards.py), each card's suit number read from its table
+    can_follow = source[source.index("def define_can_follow("):]
+    can_follow = can_follow[:can_follow.index("\n\n")]
+    assert "if (ITEM_VALUE_" in can_follow and "== st._counters['led'])" in can_follow
+    assert "define_suit_number" not in can_follow
     turn = source[source.index("def choices_turn("):source.index("# ---", source.index("def choices_turn("))]
     assert "'clubs'" not in turn and "'queen'" not in turn  # (suit_number, point_card, is_two_of_clubs: tables)
     assert turn.count("ITEM_VALUE_") == 3
