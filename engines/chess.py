@@ -10,14 +10,14 @@ from rulespec.runtime.engine import (
 )
 from rulespec.runtime.engine import KeptRows
 from rulespec.runtime.read_answers import answer_kept
-from rulespec.runtime.helpers import cells_by_value, ItemsPassing, count_on_board, first_located, first_on_board
+from rulespec.runtime.helpers import cells_by_value, ItemsPassing, count_on_board, first_located, first_on_board, content_directions
 from rulespec.runtime.engine import RuleRuntimeError
 from rulespec.runtime.lookahead import carry_through
 from rulespec.runtime.repetition import times_occurred
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '8c4b46e677884baf'
-GENERATOR_VERSION = '133'
+GENERATOR_VERSION = '134'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -100,7 +100,7 @@ def define_along_a_line(st, v_p, v_s):
     for v_d in (0, 1, 2, 3, 4, 5, 6, 7):
         for v_t in rays_0[v_d][v_s]:  # walked to the first occupied space
             if st._boards[0][v_t] >= 0:
-                if ((st._boards[0][v_t] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_t]] == ('white', 'black')[v_p])) and define_slides(st, v_t, v_d)):
+                if ((st._boards[0][v_t] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_t]] == ('white', 'black')[v_p])) and (DIRECTIONS_SLIDES.get(st._attrs['kind'][st._boards[0][v_t]] if st._boards[0][v_t] >= 0 else None) or content_directions(DIRECTIONS_SLIDES, define_slides, st, v_t, st._attrs['kind'][st._boards[0][v_t]] if st._boards[0][v_t] >= 0 else None))[v_d]):
                     return True
                 break
     return False
@@ -207,6 +207,9 @@ def define_dead_material(st):
     return ((not define_heavy(st)) and (not any(((define_pieces(st, v_p, 'knight') > 1) or ((define_pieces(st, v_p, 'knight') == 1) and ((define_pieces(st, v_p, 'bishop') + define_pieces(st, (v_p + 1) % st.players, 'knight') + define_pieces(st, (v_p + 1) % st.players, 'bishop')) > 0))) for v_p in st._t.seats)) and ((define_bishops_on(st, 0) == 0) or (define_bishops_on(st, 1) == 0)))
 
 
+DIRECTIONS_SLIDES = {}  # slides by content and direction: is_a(s, queen) or (is_a(s, rook) and d in orthogonal directions of grid) or (is_a(s, bishop) and d in diagonal directions of grid)
+
+
 def last_action_number(st):
     """The last action number with the options and players of a game: `actions numbered 0 to 4673` (each option's `numbered`). [CH-1] (rulebooks/chess.rules:39)"""
     return 4673
@@ -239,7 +242,7 @@ def options_turn__slide(st, v_player):
         if not ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_s]] == ('white', 'black')[v_player]))):  # mine(s, player)
             continue
         for v_d in (0, 1, 2, 3, 4, 5, 6, 7):
-            if not (define_slides(st, v_s, v_d)):  # slides(s, d)
+            if not ((DIRECTIONS_SLIDES.get(st._attrs['kind'][st._boards[0][v_s]] if st._boards[0][v_s] >= 0 else None) or content_directions(DIRECTIONS_SLIDES, define_slides, st, v_s, st._attrs['kind'][st._boards[0][v_s]] if st._boards[0][v_s] >= 0 else None))[v_d]):  # slides(s, d)
                 continue
             for v_t in st._ray(0, v_s, v_d):
                 if not ((not (st._boards[0][v_t] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_t]] == ('white', 'black')[v_player])))):  # not mine(t, player)
@@ -266,7 +269,7 @@ def first_failing_turn__slide(st, v_player, v_s, v_d, v_t):
     """The index of the first condition that does not hold, or -1."""
     if not ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_s]] == ('white', 'black')[v_player]))):  # mine(s, player)
         return 0
-    if not (define_slides(st, v_s, v_d)):  # slides(s, d)
+    if not ((DIRECTIONS_SLIDES.get(st._attrs['kind'][st._boards[0][v_s]] if st._boards[0][v_s] >= 0 else None) or content_directions(DIRECTIONS_SLIDES, define_slides, st, v_s, st._attrs['kind'][st._boards[0][v_s]] if st._boards[0][v_s] >= 0 else None))[v_d]):  # slides(s, d)
         return 1
     if not ((not (st._boards[0][v_t] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_t]] == ('white', 'black')[v_player])))):  # not mine(t, player)
         return 2
@@ -1085,7 +1088,7 @@ def choices_turn(st, v_player):
             continue
         # slide: `{kind of occupant of s} {s} to {t}`
         for v_d in (0, 1, 2, 3, 4, 5, 6, 7):
-            if not (define_slides(st, v_s, v_d)):  # slides(s, d)
+            if not ((DIRECTIONS_SLIDES.get(st._attrs['kind'][st._boards[0][v_s]] if st._boards[0][v_s] >= 0 else None) or content_directions(DIRECTIONS_SLIDES, define_slides, st, v_s, st._attrs['kind'][st._boards[0][v_s]] if st._boards[0][v_s] >= 0 else None))[v_d]):  # slides(s, d)
                 continue
             for v_t in st._ray(0, v_s, v_d):
                 if not ((not (board_0[v_t] >= 0 and (ITEM_ATTRS['colour'][board_0[v_t]] == ('white', 'black')[v_player])))):  # not mine(t, player)
@@ -1216,7 +1219,7 @@ def has_legal_move_turn(st, v_player):
         if not ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_s]] == ('white', 'black')[v_player]))):  # mine(s, player)
             continue
         for v_d in (0, 1, 2, 3, 4, 5, 6, 7):
-            if not (define_slides(st, v_s, v_d)):  # slides(s, d)
+            if not ((DIRECTIONS_SLIDES.get(st._attrs['kind'][st._boards[0][v_s]] if st._boards[0][v_s] >= 0 else None) or content_directions(DIRECTIONS_SLIDES, define_slides, st, v_s, st._attrs['kind'][st._boards[0][v_s]] if st._boards[0][v_s] >= 0 else None))[v_d]):  # slides(s, d)
                 continue
             for v_t in st._ray(0, v_s, v_d):
                 if not ((not (st._boards[0][v_t] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_t]] == ('white', 'black')[v_player])))):  # not mine(t, player)

@@ -449,6 +449,9 @@ class Expressions:
         return f"span({self.expr(e.low)}, {self.expr(e.high)})"
 
     def visit_DefinedValue(self, e: ir.DefinedValue) -> str:
+        by_content = self.content_directions_use(e)
+        if by_content is not None:  # a definition of a space's content and a direction: its table (content_directions.py)
+            return by_content
         tabled = self.tabled_definition(e)
         if tabled is not None:  # a small definition of what never changes about an item: its table (item_values.py)
             return tabled

@@ -38,6 +38,7 @@ from .whole_lines import WholeLines
 from .counts import Counts
 from .item_values import ItemValueTables
 from .item_definitions import ItemDefinitions
+from .content_directions import ContentDirections
 from .declarations import Declarations
 from .engine_class import EngineClass
 from .ends import Ends
@@ -80,7 +81,7 @@ from .written_out_for_once import WrittenOutForOnce
 class CodeGenerator(Expressions, HoistedReads, Counts, ItemValueTables, WholeLines, Narrowing, ShiftedPlaces, RelatedSpaces, RelatedPairs, SpacesByValue, SeatWalks, LineWalks, JoinedGroups, ConnectedFromEach, KeptConnected, BoardTallies,
                     KeptValues, Statements, StepsAgain, StepsInOrder, Texts, Declarations, Guards, Chance, OutcomesByCounters, Options,
                     Choices, SharedWalks, RowBlocks, ListedAnswers, ListingPlans, RowsKeptByCounters, ListingLoops, HeldSpaces, MemberWalks, LoopInvariants,
-                    LeanLookAhead, WrittenOutForOnce, EndsCalls, OneGroup, CheapFirst, ContentTables, ItemDefinitions, PassingItems, ReachMasks,
+                    LeanLookAhead, WrittenOutForOnce, EndsCalls, OneGroup, CheapFirst, ContentTables, ItemDefinitions, ContentDirections, PassingItems, ReachMasks,
                     Ends, Examples, EngineClass):
     """One engine module from one checked model: ``module()`` writes it, once."""
 
@@ -135,6 +136,9 @@ class CodeGenerator(Expressions, HoistedReads, Counts, ItemValueTables, WholeLin
         # a definition of items read from a table made once (item_definitions.py): its name -> (the table's name,
         # how many items it is given, its rule text)
         self.item_definitions: dict[str, tuple[str, int, str]] = {}
+        # a definition of a space's content and a direction read from a table by content (content_directions.py):
+        # its name -> (the table's name, its text)
+        self.content_directions: dict[str, tuple[str, str]] = {}
         # (step, option) -> its last bound name, when that walks a board's legal placements and the option's
         # text reads labels only: its rows are kept per setup (choices(), Tables.placement_rows)
         self.kept_walks: dict[tuple[str, str], str] = {}
@@ -316,8 +320,8 @@ class CodeGenerator(Expressions, HoistedReads, Counts, ItemValueTables, WholeLin
             self.invariant(invariant)
         for example in m.examples:
             self.example(example)
-        if self.item_definitions:  # (before the earlier tables are put in: their lines come before these)
-            w.lines[definition_tables_at:definition_tables_at] = ["", ""] + self.item_definition_lines()
+        if self.item_definitions or self.content_directions:  # (before the earlier tables are put in: their lines come before these)
+            w.lines[definition_tables_at:definition_tables_at] = ["", ""] + self.item_definition_lines() + self.content_direction_lines()
         self.text_table_lines()
         self.engine_class()
         return w.text()

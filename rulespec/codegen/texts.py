@@ -130,6 +130,7 @@ class Texts:
                    + (["ItemValues"] if any(key[-1] == "values" for key in self.item_tests) else [])
                    + (["ContentTests"] if self.content_tests else [])
                    + (["item_table"] if self.item_definitions else [])
+                   + (["content_directions"] if self.content_directions else [])
                    + (["places_shifted"] if any(self.shifts_used.values()) else [])
                    + (["ray_stop"] if self.ray_stop_used else [])
                    + (["SeatWalk"] if self.seat_walks else [])

@@ -248,6 +248,33 @@ class _Calls:
         return self.function(None, *args) if len(args) == self.arity else _Calls(self.function, args, self.arity)
 
 
+def content_directions(table: dict, function: Any, st: Any, space: int, key: Any) -> tuple:
+    """A definition of a space and a direction that reads the space only through what it holds (its emptiness,
+    its occupant's attributes: rulespec/codegen/content_directions.py), for every direction index at once, for a
+    content ``key`` not met yet: worked out on ``space`` of the state at hand, kept in ``table`` by the key."""
+    try:
+        values = tuple(function(st, space, d) for d in range(DIRECTION_INDICES))
+    except Exception:  # (the rules' own error, raised where a use asks it, as before: nothing kept)
+        return _EachDirection(function, st, space)
+    table[key] = values
+    return values
+
+
+class _EachDirection:
+    """A stand-in for a content's row of directions that calls the definition at each use, as before."""
+
+    __slots__ = ("function", "st", "space")
+
+    def __init__(self, function: Any, st: Any, space: int):
+        self.function, self.st, self.space = function, st, space
+
+    def __getitem__(self, d: int) -> Any:
+        return self.function(self.st, self.space, d)
+
+
+DIRECTION_INDICES = 8  # (a board's directions are indices of COMPASS: 8 on squares, 6 of them on hexagons)
+
+
 def item_table(function: Any, items: int, arity: int) -> Any:
     """The value of a definition of ``arity`` items (1 or 2) that reads only what never changes about them
     (rulespec/codegen/item_definitions.py), for every item or pair, by calling its function once for each:
