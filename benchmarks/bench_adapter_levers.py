@@ -7,6 +7,8 @@ rounds interleaved with the order rotated, medians with their min-max spread.
     python benchmarks/bench_adapter_levers.py --rounds 5 --layers   # where the adapter's time goes
     python benchmarks/bench_adapter_levers.py --rounds 5 --mcts-games 4 --against-python   # MCTS: adapter, Python, C++
     python benchmarks/bench_adapter_levers.py --rounds 5 --floor   # the adapter's own, the engine's, the round trips
+    python benchmarks/bench_adapter_levers.py --rounds 5 --files euchre:4,hearts:4 --mcts-simulations 0 \
+        --levers "(i) short draws of items not met before numbered by item"   # a newcomer's file: NAME:PLAYERS
 
 Figures only: speed targets are never tests.
 """
@@ -119,6 +121,26 @@ def every_short_draw_numbered():
     by the items it draws from."""
     from rulespec.adapters import session
     return mock.patch.object(session, "is_short_static_draw", lambda table, pending: False)
+
+
+def every_new_short_draw_read():
+    """(i) off: a short static draw whose items were not met together before numbered from its outcomes' texts, and
+    kept by its items with the table cleared once full (as before the lever), not numbered by item."""
+    from rulespec.adapters import drawn_numbers, session
+
+    def short_draw_numbers(table, pending, numbered_by_texts):
+        kept = table.short_draws
+        key = (pending.text, pending.args, tuple(pending.items))
+        numbered = kept.get(key)
+        if numbered is None:
+            numbered = numbered_by_texts()
+            if len(kept) >= drawn_numbers.KEPT_DRAWS:
+                kept.clear()
+            kept[key] = numbered
+        pending.numbered = numbered
+        return numbered
+
+    return mock.patch.object(session, "short_draw_numbers", short_draw_numbers)
 
 
 def every_answer_asked():
@@ -255,7 +277,15 @@ LEVERS = {"(a) listings read by place": dict_of_first_rows, "(b) returns without
           "(e) first moves kept": every_first_move_played,
           "(f) short draws' numbers kept by their items": every_short_draw_numbered,
           "(g) a node's answers worked out once and its rows found in C": every_answer_asked,
-          "(h) short listings' numbers kept by their texts": every_listing_numbered}
+          "(h) short listings' numbers kept by their texts": every_listing_numbered,
+          "(i) short draws of items not met before numbered by item": every_new_short_draw_read}
+
+
+def load_game(name: str):
+    """The adapter's game of a bundled game (2 players) or of a newcomer's file, ``NAME:PLAYERS``."""
+    name, _, players = name.partition(":")
+    newcomer = ROOT / "tests" / "newcomer" / "games" / f"{name}.rules"
+    return rulespec.openspiel.load_game(str(newcomer) if newcomer.exists() else name, players=int(players or 2))
 
 
 def us_a_step(game, games: int, first_seed: int) -> float:
@@ -480,7 +510,7 @@ def main() -> None:
     print("| game | measure | levers off | levers on | off / on |")
     print("|---|---|---|---|---|")
     for name in args.files.split(","):
-        game = rulespec.openspiel.load_game(name, players=2)
+        game = load_game(name)
         measures = {"random play, us a step": lambda r: us_a_step(game, args.games, r * args.games)}
         if args.mcts_simulations:
             measures["MCTS, ms a move"] = lambda r: 1000 * statistics.mean(

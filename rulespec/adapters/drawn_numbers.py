@@ -9,7 +9,9 @@ Action listed, paired with a float and its text read back (a deal from a deck of
 Like State.chance_outcomes (runtime/drawn_outcomes.py), a short draw (at most SHORT_LISTING outcomes) is numbered by
 listing_numbers.chance_numbers, and so is a long listing whose numbers do not rise (two items of one number); a short
 draw's numbers are then kept by the items it draws from (short_draw_numbers: Kuhn's and Leduc's deals draw from the
-same cards every game), as the runtime keeps its outcomes.
+same cards every game), as the runtime keeps its outcomes; a short draw from items not met together before is numbered
+by item as a long one is (a deck's last cards: Euchre's and Hearts' deals seldom meet one set twice), and once
+KEPT_DRAWS sets are kept the first stay (no clearing, which would throw away Kuhn's few for a deck's many).
 """
 
 from __future__ import annotations
@@ -45,11 +47,10 @@ def short_draw_numbers(table, pending, numbered_by_texts: Callable[[], ListingNu
     kept = table.short_draws
     key = (pending.text, pending.args, tuple(pending.items))
     numbered = kept.get(key)
-    if numbered is None:
-        numbered = numbered_by_texts()
-        if len(kept) >= KEPT_DRAWS:
-            kept.clear()
-        kept[key] = numbered
+    if numbered is None:  # items not met together before: numbered by item, as a long draw is
+        numbered = drawn_numbers(table, pending) or numbered_by_texts()
+        if len(kept) < KEPT_DRAWS:  # (once full, the first kept stay: a deck's sets seldom come back)
+            kept[key] = numbered
     pending.numbered = numbered
     return numbered
 

@@ -6,7 +6,9 @@ them; at the end the same returns and the same game. Played on the newcomers' bl
 (deals from a deck of 52). A short static draw's numbers kept by the items it draws from (short_draw_numbers), in
 lock step the same way: Kuhn poker's and Leduc's deals. A draw from copies (weights) or in a game numbering its
 chance outcomes itself, numbered by item too (keyed_draw_numbers), in lock step the same way: Go Fish's pool
-(thirteen ranks of four cards, `chance outcomes numbered`), Banqi's face-down pieces, Shell We?'s bag."""
+(thirteen ranks of four cards, `chance outcomes numbered`), Banqi's face-down pieces, Shell We?'s bag. A short static draw from items not met
+together before numbered by item (as a long one), not from its texts: the newcomers' Euchre and Hearts, whose deals'
+last cards come from sets of cards seldom met again, in lock step the same way, the table of kept short draws full or not."""
 
 import random
 from pathlib import Path
@@ -74,6 +76,30 @@ def test_draws_of_copies_or_numbered_by_the_file_agree_with_texts_read_back(monk
     monkeypatch.setattr(session, "keyed_draw_numbers", counted)
     _in_lock_step(monkeypatch, game, games)
     assert sum(keyed) > games  # (the lever fired: chance nodes numbered by item)
+
+
+@pytest.mark.parametrize("name, games, kept", [("euchre", 8, None), ("euchre", 4, 3), ("hearts", 2, None)])
+def test_short_draws_of_items_not_met_before_numbered_by_item(monkeypatch, name, games, kept):
+    from rulespec.adapters import drawn_numbers
+    monkeypatch.setenv("RULESPEC_RULES_PATH", str(GAMES))
+    if kept is not None:  # (a table already full: the first draws kept stay, the others numbered by item each time)
+        monkeypatch.setattr(drawn_numbers, "KEPT_DRAWS", kept)
+    by_item, numbered = [], drawn_numbers.drawn_numbers
+
+    def counted(table, pending):
+        if pending.count <= 16:
+            by_item.append(pending.count)
+        return numbered(table, pending)
+
+    monkeypatch.setattr(drawn_numbers, "drawn_numbers", counted)
+    game = rso.load_game(str(GAMES / f"{name}.rules"), players=4)
+    table = game.new_initial_state().session.table
+    table.short_draws.clear()  # (a game loaded before may have kept these seeds' draws)
+    _in_lock_step(monkeypatch, game, games)
+    assert len(by_item) >= games * 10  # (the lever fired: the short deals were numbered by item)
+    assert len(table.short_draws) <= (kept or drawn_numbers.KEPT_DRAWS)
+    if kept is not None:
+        assert len(table.short_draws) == kept
 
 
 def _in_lock_step(monkeypatch, game, games: int) -> int:
