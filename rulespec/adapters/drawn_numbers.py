@@ -58,6 +58,17 @@ def short_draw_numbers(table, pending, numbered_by_texts: Callable[[], ListingNu
 def drawn_numbers(table, pending) -> Optional[ListingNumbers]:
     """The ListingNumbers of a long static draw (is_long_static_draw), kept on it (Pending.numbered); None where
     its numbers do not rise strictly (listing_numbers.chance_numbers then numbers it)."""
+    numbers = _numbers_by_item(table, pending, lambda item: table.chance_id(pending.shared_action(item)))
+    if not _in_order(numbers):
+        return None
+    outcomes = list(zip(numbers, repeat(1 / len(numbers))))
+    pending.numbered = numbered = ListingNumbers(table, numbers, True, outcomes)
+    return numbered
+
+
+def _numbers_by_item(table, pending, number_of) -> list:
+    """The numbers of ``pending``'s items, each worked out once by ``number_of(item)`` and kept by the draw's
+    (text, arguments) and the item (the table of kept draws cleared when full)."""
     kept = table.drawn_numbers
     key = (pending.text, pending.args)
     by_item = kept.get(key)
@@ -67,17 +78,12 @@ def drawn_numbers(table, pending) -> Optional[ListingNumbers]:
         by_item = kept[key] = {}
     items = pending.items
     try:
-        numbers = list(map(by_item.__getitem__, items))
-    except KeyError:  # an item this draw has not given yet: its text read back once
+        return list(map(by_item.__getitem__, items))
+    except KeyError:  # an item this draw has not given yet: its number worked out once
         for item in items:
             if item not in by_item:
-                by_item[item] = table.chance_id(pending.shared_action(item))
-        numbers = list(map(by_item.__getitem__, items))
-    if not _in_order(numbers):
-        return None
-    outcomes = list(zip(numbers, repeat(1 / len(numbers))))
-    pending.numbered = numbered = ListingNumbers(table, numbers, True, outcomes)
-    return numbered
+                by_item[item] = number_of(item)
+        return list(map(by_item.__getitem__, items))
 
 
 def is_keyed_static_draw(table, pending) -> bool:
@@ -101,30 +107,17 @@ def keyed_draw_numbers(table, pending, st) -> Optional[ListingNumbers]:
     DeclaredOutcomes.row_numbers checks it) or its text read back; its probabilities weight / total as floats (as
     session._outcomes gives them) or 1 over the count. None where the numbers do not rise strictly (two outcomes
     of one number, or a number out of order): listing_numbers.chance_numbers then numbers it, and refuses it."""
-    kept = table.drawn_numbers
-    key = (pending.text, pending.args)
-    by_item = kept.get(key)
-    if by_item is None:
-        if len(kept) >= KEPT_DRAWS:
-            kept.clear()
-        by_item = kept[key] = {}
-    items = pending.items
-    try:
-        numbers = list(map(by_item.__getitem__, items))
-    except KeyError:  # an item this draw has not given yet: its number worked out once
-        declared = table.declared_chance
-        if declared is not None:
+    declared = table.declared_chance
+    if declared is None:
+        def number_of(item):  # its text read back
+            return table.chance_id(pending.shared_action(item))
+    else:
+        def number_of(item):  # the step's `numbered` expression, checked in range
             step, args = st._stack[-1][0], st._stack[-1][1]
-            number = declared.engine.STEPS[step].number
-        for item in items:
-            if item not in by_item:
-                if declared is None:
-                    by_item[item] = table.chance_id(pending.shared_action(item))
-                else:
-                    n = number(st, *args, item)
-                    declared._check(step, pending.shared_action(item).text, n)
-                    by_item[item] = n
-        numbers = list(map(by_item.__getitem__, items))
+            n = declared.engine.STEPS[step].number(st, *args, item)
+            declared._check(step, pending.shared_action(item).text, n)
+            return n
+    numbers = _numbers_by_item(table, pending, number_of)
     if not _in_order(numbers):
         return None
     weights = pending.weights

@@ -700,20 +700,8 @@ def connected_kept(e: ir.Connected, model: ir.Model) -> Optional[tuple[ir.Var, .
     own space reads only values: seats, options, attributes; the names it reads are such values, of the
     types below). Returns those names (each once, by name), whose values key the record with the
     expression; None when it is worked out afresh each time (rulespec.runtime.state.State._connected)."""
-    if not (isinstance(e.domain, ir.BoardRef) and e.domain.board == e.board):
-        return None
-    found = connected_values(e, (e.condition, e.start, e.goal))
-    if found is None:
-        return None
-    env = {e.var: ANCHOR, **{name: VALUE for name in found}}
-    reader = _Reader(model, e.board)
-    try:
-        if not reader.reads(e.condition, env) <= {("here",)} or reader.reads(e.start, env) or reader.reads(e.goal, env):
-            return None
-    except NotLocal:
-        return None
-    return tuple(found[name] for name in sorted(found))
-
+    return _connected_names(e, model, lambda reads: reads(e.condition) <= {("here",)} and not reads(e.start)
+                            and not reads(e.goal))
 
 
 def connected_witnessed(e: ir.Connected, model: ir.Model) -> Optional[tuple[ir.Var, ...]]:
@@ -722,6 +710,14 @@ def connected_witnessed(e: ir.Connected, model: ir.Model) -> Optional[tuple[ir.V
     and C, S and G each read the board only at s itself (what it holds, where it is) and otherwise only values
     (as connected_kept, whose S and G read nothing of the board). Returns the names read besides s (each once,
     by name), whose values key the record with the expression; None otherwise."""
+    return _connected_names(e, model, lambda reads: all(reads(part) <= {("here",)}
+                                                         for part in (e.condition, e.start, e.goal)))
+
+
+def _connected_names(e: ir.Connected, model: ir.Model, admits) -> Optional[tuple[ir.Var, ...]]:
+    """connected_kept's and connected_witnessed's common part: ``e`` ranges over its whole board and its parts read,
+    besides s, only values (their names returned, each once, by name) and pass ``admits(reads)``, ``reads(part)``
+    being what the part reads of the board (("here",): s itself); None otherwise."""
     if not (isinstance(e.domain, ir.BoardRef) and e.domain.board == e.board):
         return None
     found = connected_values(e, (e.condition, e.start, e.goal))
@@ -730,7 +726,7 @@ def connected_witnessed(e: ir.Connected, model: ir.Model) -> Optional[tuple[ir.V
     env = {e.var: ANCHOR, **{name: VALUE for name in found}}
     reader = _Reader(model, e.board)
     try:
-        if not all(reader.reads(part, env) <= {("here",)} for part in (e.condition, e.start, e.goal)):
+        if not admits(lambda part: reader.reads(part, env)):
             return None
     except NotLocal:
         return None
