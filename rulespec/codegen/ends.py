@@ -362,16 +362,9 @@ class Ends:
         guard_hoisted = self.cheap_prefix(hoisted)
         guard_rest = self.cheap_prefix(rest) if len(guard_hoisted) == len(hoisted) else []
         kept_rest = rest[len(guard_rest):]
-        now, kept = self.end_reads_now(inputs)
-        read = "; ".join(part for part in (
-            ("the counters " if len(inputs.counters) > 1 else "the counter ") + ", ".join(inputs.counters) if inputs.counters else "",
-            ("the zones " if len(inputs.zones) > 1 else "the zone ") + ", ".join(
-                f"{z} of player {dict(inputs.one_seat)[z] + 1}" if self.one_seat_records and z in dict(inputs.one_seat)
-                else z for z in inputs.zones) if inputs.zones else "",
-            ("the attributes " if len(inputs.attributes) > 1 else "the attribute ") + ", ".join(inputs.attributes)
-            if inputs.attributes else "") if part)
-        w.line(comment(f"{end.name} {cites_text(end)}: it reads only {read}; where they are as they were when it "
-                       f"last held false, it is false (model/end_inputs.py)"))
+        reads_now, reads_kept = self.end_reads_now(inputs)
+        w.line(comment(f"{end.name} {cites_text(end)}: it reads only {self.end_reads_words(inputs)}; where they are "
+                       f"as they were when it last held false, it is false (model/end_inputs.py)"))
         winners = f"[{self.expr(end.winner)}]" if end.winner is not None else "[]"
         if end.then_step is not None:
             args = "".join(f"{self.expr(a)}, " for a in end.then_args)
@@ -379,10 +372,10 @@ class Ends:
         if not (guard_hoisted or guard_rest) or len(guard_hoisted) < len(hoisted) or not kept_rest:
             # No cheap guard first (or an expensive one before the `for each`): one record for the whole end.
             key = lit((timing, "end", k))
-            w.line(f"if st._ends_seen.get({key}) != ({now}):")
+            w.line(f"if st._ends_seen.get({key}) != ({reads_now}):")
             w.indent()
             self.end_test(end, f"{k}, ", then=True)
-            w.line(f"st._ends_seen = {{**st._ends_seen, {key}: ({kept})}}")
+            w.line(f"st._ends_seen = {{**st._ends_seen, {key}: ({reads_kept})}}")
             w.dedent()
             return
         opened = 0
@@ -390,23 +383,23 @@ class Ends:
             w.line(f"if {' and '.join(self.expr(c) for c in hoisted)}:")
             w.indent()
             opened += 1
-        each = f"v_{ident(end.each_var)}" if end.each_var else None
-        if each:
-            w.line(f"for {each} in {self.expr(end.each_domain)}:")
+        var = f"v_{ident(end.each_var)}" if end.each_var else None  # (the `for each` name's)
+        if var:
+            w.line(f"for {var} in {self.expr(end.each_domain)}:")
             w.indent()
             opened += 1
         if guard_rest:
             w.line(f"if {' and '.join(self.expr(c) for c in guard_rest)}:")
             w.indent()
             opened += 1
-        key = f"({lit(timing)}, 'end', {k}, {each})" if each else lit((timing, "end", k))
-        w.line(f"if st._ends_seen.get({key}) != ({now}):")
+        key = f"({lit(timing)}, 'end', {k}, {var})" if var else lit((timing, "end", k))
+        w.line(f"if st._ends_seen.get({key}) != ({reads_now}):")
         w.indent()
         w.line(f"if {' and '.join(self.expr(c) for c in kept_rest)}:")
         w.indent()
         w.line(f"return {k}, {winners}")
         w.dedent()
-        w.line(f"st._ends_seen = {{**st._ends_seen, {key}: ({kept})}}")
+        w.line(f"st._ends_seen = {{**st._ends_seen, {key}: ({reads_kept})}}")
         w.dedent()
         for _ in range(opened):
             w.dedent()
@@ -442,11 +435,13 @@ class Ends:
         for name in inputs.zones:
             base = f"st._t.zone_base[{lit(name)}]"
             if name in one_seat:  # (read at that seat alone: its own zone is the record)
-                now.append(f"st._zones[{base} + {one_seat[name]}]")
-                kept.append(now[-1] + "[:]")
+                code = f"st._zones[{base} + {lit(one_seat[name])}]"
+                now.append(code)
+                kept.append(code + "[:]")
             elif zones[name].per_player:
-                now.append(f"st._zones[{base}:{base} + st.players]")
-                kept.append(f"[*map(list.copy, {now[-1]})]")
+                code = f"st._zones[{base}:{base} + st.players]"
+                now.append(code)
+                kept.append(f"[*map(list.copy, {code})]")
             else:
                 now.append(f"st._zones[{base}]")
                 kept.append(now[-1] + "[:]")
@@ -454,6 +449,17 @@ class Ends:
             now.append(f"st._attrs[{lit(name)}]")
             kept.append(now[-1] + "[:]")
         return "".join(part + ", " for part in now), "".join(part + ", " for part in kept)
+
+    def end_reads_words(self, inputs: end_inputs.EndInputs) -> str:
+        """What an end kept by what it reads reads, as its generated comment says it (words of the rule file's
+        names: only ever passed to comment())."""
+        return "; ".join(part for part in (
+            ("the counters " if len(inputs.counters) > 1 else "the counter ") + ", ".join(inputs.counters) if inputs.counters else "",
+            ("the zones " if len(inputs.zones) > 1 else "the zone ") + ", ".join(
+                f"{z} of player {dict(inputs.one_seat)[z] + 1}" if self.one_seat_records and z in dict(inputs.one_seat)
+                else z for z in inputs.zones) if inputs.zones else "",
+            ("the attributes " if len(inputs.attributes) > 1 else "the attribute ") + ", ".join(inputs.attributes)
+            if inputs.attributes else "") if part)
 
     @staticmethod
     def timing_words(timing: str) -> str:

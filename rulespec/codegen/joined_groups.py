@@ -54,14 +54,15 @@ class JoinedGroups:
         names = reads.fixed_test_values(count.var, count.where, board, self.m)
         if names is None or any(self.expr(v) != f"v_{ident(v.name)}" for v in names):
             return None
-        test = self.module_space_test(count.var, count.where, names, count.where.text)
-        if test is None:
+        made = self.module_space_test(count.var, count.where, names, count.where.text)
+        if made is None:
             return None
+        made_key, test = made  # (test: the name of the module's function, SPACES_<n>)
         self.joined_used.add(function)
-        number = self.space_tests_made[test[0]][0]
+        number = self.space_tests_made[made_key][0]
         key = f"(('group', {number}), " + "".join(f"{self.expr(v)}, " for v in names) + ")"
         return (f"{function}(st, {self.boards[board]}, {self.on_board(count.domain.space, 'the group of')}, "
-                f"{key}, {test[1]})")
+                f"{key}, {test})")
 
     def module_space_test(self, var: str, test: ir.E, names: tuple, text: str) -> Optional[tuple[str, str]]:
         """(its code, the name of) a module-level function ``SPACES_<n>(st, <names>)`` giving ``test`` as a test of
@@ -81,7 +82,8 @@ class JoinedGroups:
         made = self.space_tests_made.get((tuple(params), whole))
         if made is None:
             made = self.space_tests_made[(tuple(params), whole)] = (len(self.space_tests_made), params, whole, text)
-        return (tuple(params), whole), f"SPACES_{made[0]}"
+        number = made[0]
+        return (tuple(params), whole), f"SPACES_{number}"
 
     def space_tests_lines(self) -> list[str]:
         """The module-level functions of the tests of spaces read as masks (see module_space_test)."""

@@ -38,8 +38,8 @@ class ListedAnswers:
         options of a walk shared by several (shared_walks.py) answer together."""
         if e.count.where is None:
             return None
-        answer = self.answered_by_rows(e.count)
-        return None if answer is None else (f"(not {answer})" if e.negated else answer)
+        code = self.answered_by_rows(e.count)
+        return None if code is None else (f"(not {code})" if e.negated else code)
 
     def answered_by_rows(self, question: ir.Count) -> Optional[str]:
         """Code saying whether some x of ``question`` passes, read from the rows of the options written before

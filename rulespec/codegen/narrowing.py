@@ -52,7 +52,8 @@ class Narrowing:
         InUseOf), not gathered and sorted at each walk (spaces_among). None for any other walk."""
         if spaces or len(groups) != 1 or fixed != Fixed(rows=fixed.rows, columns=fixed.columns):
             return None
-        return f"st._t.in_use_of[{b}, {groups[0]}]"
+        code = groups[0]  # (fixed_parts' code of the row or column)
+        return f"st._t.in_use_of[{b}, {code}]"
 
     def places_alone(self, fixed: Fixed) -> bool:
         """Whether ``fixed`` names spaces by their places alone (among the spaces in use, in board order)."""

@@ -366,9 +366,9 @@ class Options:
         self.doc(option, f"Whether `{after.condition.text}` holds in the position `{option.name}` would leave.")
         if uncut is not None:  # (the paths kept may show it without carrying the option out: model/uncut_ahead.py)
             self.uncut_used = True
-            cut = "".join(f"{self.expr(s)}, " for s in uncut.spaces)
+            uncut_spaces = "".join(f"{self.expr(s)}, " for s in uncut.spaces)
             with self.zone_locals():
-                w.line(f"if holds_uncut(st, {self.boards[uncut.board]}, ({cut}), lambda: {self.expr(after.condition)}, "
+                w.line(f"if holds_uncut(st, {self.boards[uncut.board]}, ({uncut_spaces}), lambda: {self.expr(after.condition)}, "
                        f"listing, {lit(base)}):", note="a kept path joins each, through none of the spaces it places on")
             w.indent()
             w.line("return True")
@@ -378,15 +378,17 @@ class Options:
         if answered is not None:  # (one held function for each condition of a step: its options share it)
             kept_names, moved = answered
             self.answers_read_used = True
-            read = "".join(f"{self.expr(n)}, " for n in kept_names)
-            held_key = (step.name, after.condition.text, read)
+            kept_read = "".join(f"{self.expr(n)}, " for n in kept_names)
+            held_key = (step.name, after.condition.text, kept_read)
             held = self.held_made.get(held_key)
             write_held = held is None
             if write_held:
                 held = self.held_made[held_key] = f"held_{base}"
-            var = {n.name: self.expr(n) for n in after.names if isinstance(n, ir.Var)}
-            spaces, sources = ("".join(f"{var[n]}, " for n in some) for some in (moved.spaces, moved.sources))
-            w.line(f"known = answer_kept(st, {held}, ({read}), {self.boards[moved.board]}, ({spaces}), ({sources}))",
+            named = {n.name: n for n in after.names if isinstance(n, ir.Var)}
+            moved_spaces, moved_sources = ("".join(f"{self.expr(named[n])}, " for n in some)
+                                           for some in (moved.spaces, moved.sources))
+            w.line(f"known = answer_kept(st, {held}, ({kept_read}), {self.boards[moved.board]}, ({moved_spaces}), "
+                   f"({moved_sources}))",
                    note="what it reads as things stand, none of it moved (runtime/read_answers.py)")
             w.line("if known is not None:")
             w.indent()

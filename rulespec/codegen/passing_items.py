@@ -40,12 +40,12 @@ class PassingItems:
             return None
         if e.where is None or self.most_passing(e.var, e.where) > FEW_PASSING:
             return None
-        passing = self.item_test(e, listing=True)
-        if passing is None:
+        items = self.item_test(e, listing=True)
+        if items is None:
             return None
         self.located_helpers_used.add(helper)
-        place = self.zone_index(domain) if domain.seat is not None else f"st._t.zone_base[{lit(domain.zone)}]"
-        return f"{helper}(st._loc, {passing}, {place})"
+        index = self.zone_index(domain) if domain.seat is not None else f"st._t.zone_base[{lit(domain.zone)}]"
+        return f"{helper}(st._loc, {items}, {index})"
 
     def few_items_count(self, e: ir.Count) -> bool:
         """Whether passing_in_zone answers the count ``e`` (a look at the few items its fixed test lets through,

@@ -52,13 +52,14 @@ class RelatedPairs:
             return None
         b = self.boards[count.domain.board]
         test = " and ".join(f"({self.module_code(part)})" for part in chosen)
-        pairs_of = self.module_code(inner.domain)
-        if not set(READS_OF_ST.findall(test + pairs_of)) <= SET_UP_VIEW:
+        domain = self.module_code(inner.domain)
+        if not set(READS_OF_ST.findall(test + domain)) <= SET_UP_VIEW:
             return None  # (it would read a position)
         params = "".join(f", v_{ident(name)}" for name in read)
-        key = ("pairs", b, params, pairs_of, test)
+        key = ("pairs", b, params, domain, test)
         if key not in self.related_made:
-            name = f"related_pairs_{sum(1 for k in self.related_made if k[0] == 'pairs') + 1}"
+            number = sum(1 for k in self.related_made if k[0] == 'pairs') + 1
+            name = f"related_pairs_{number}"
             says = " and ".join(part.text for part in chosen)
             self.related_made[key] = (name, [
                 "", "", f"def {name}(st{params}):",
@@ -66,16 +67,16 @@ class RelatedPairs:
                                    f"where `{says}`, in walk order: the board's geometry alone decides it "
                                    "(model/geometric.py), so it is asked once a set-up."),
                 f"    return tuple((v_{ident(u)}, v_{ident(v)}) for v_{ident(u)} in st._t.cells_in_use[{b}] "
-                f"for v_{ident(v)} in {pairs_of} if {test})"])
+                f"for v_{ident(v)} in {domain} if {test})"])
         name = self.related_made[key][0]
         args = "".join(f", v_{ident(bound)}" for bound in read)
-        pairs = f"st._t.related[{name}{args}]"
+        table = f"st._t.related[{name}{args}]"
         if not left:
-            return f"bool({pairs})"
+            return f"bool({table})"
         self.depth += 1
         rest = self.expr(all_of(left))
         self.depth -= 1
-        return f"any({rest} for v_{ident(u)}, v_{ident(v)} in {pairs})"
+        return f"any({rest} for v_{ident(u)}, v_{ident(v)} in {table})"
 
     @staticmethod
     def _pair_domain(domain: ir.E, u: str, board: str) -> bool:

@@ -120,6 +120,12 @@ CODE_LOCALS = {
     "row_step", "column_step",
     # `counter_values` st._counters[<name>!r] reads, each whole or as a tuple (outcomes_by_counters.py)
     "counter_values",
+    # `reads_now`, `reads_kept` an end kept by what it reads: its st._counters[lit()], st._zones[...] and
+    # st._attrs[lit()] reads as they are now and their copies to keep (ends.py end_reads_now)
+    "reads_now", "reads_kept",
+    # `uncut_spaces` the expr() code of the spaces an option places on, `kept_read` of the names a look-ahead's
+    # answer is kept by, `moved_spaces`, `moved_sources` of the spaces it moves to and from (options.py after_function)
+    "uncut_spaces", "kept_read", "moved_spaces", "moved_sources",
 }
 # Dictionaries of the generator whose values are code or numbers.
 CODE_TABLES = {"self.boards", "self.kinds", "domains", "ordered"}  # (ordered: direction -> expr() code, steps_in_order.py)
@@ -127,7 +133,7 @@ CODE_TABLES = {"self.boards", "self.kinds", "domains", "ordered"}  # (ordered: d
 TEXT_SINKS = {"comment", "docstring", "doc", "UnsafeText"}
 # Methods that build words for a docstring: their f-strings are text, and every call of theirs must be inside a
 # text sink (checked below), so their words reach generated code only through docstring()/comment().
-TEXT_BUILDERS = {"timing_words"}
+TEXT_BUILDERS = {"timing_words", "end_reads_words"}  # (end_reads_words: ends.py, its comment)
 
 
 def _is_code(node: ast.AST) -> bool:
