@@ -245,10 +245,12 @@ class BoardReading:
                     elif not passes(cell):
                         gone = [cell] if gone is None else gone + [cell]
             if gone is not None:
+                # One at a time, each from the region left by those before it: _cut_off's shortcut (the lost
+                # space's reached neighbours joined around it) holds only of a region reached as it stands; with
+                # every lost space taken out first, a neighbour reached through another lost one looks joined.
                 for cell in gone:
-                    region &= ~(1 << cell)
-                for cell in gone:
-                    region = _cut_off(near, neighbours, cell, region, start_mask)
+                    if region >> cell & 1:  # (else cut off already with a lost space before it)
+                        region = _cut_off(near, neighbours, cell, region & ~(1 << cell), start_mask)
             if joining is not None:
                 for cell in joining:
                     if (start_mask >> cell & 1 or near[cell] & region) and passes(cell):

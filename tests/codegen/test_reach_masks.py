@@ -20,6 +20,7 @@ or every indexed check against every unit tested.
 
 import random
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -171,3 +172,35 @@ def test_a_reach_that_loses_a_space_keeps_the_rest_exactly():
                 again.apply(text)
         assert again.to_json() == state.to_json() and again.returns() == state.returns()
     assert sum(kept_rest) > len(kept_rest) / 2
+
+
+def test_a_reach_that_loses_several_spaces_at_once_keeps_the_rest_exactly():
+    """A record far from the board it is asked about (another game's, as a state may hold: a record is true
+    whatever state holds it) loses several reached spaces at once; the region kept after it is still the
+    region reached afresh (each lost space cut from the region the ones before it left: a neighbour reached
+    only through another lost space is not joined around the first). Hex's two kept `connected` ends."""
+    engine = rulespec.load("hex", options={"board_size": "8"})
+    module = sys.modules[type(engine).__module__]
+    ends = [getattr(module, name) for name in dir(module) if name.startswith("end_")]
+    rng = random.Random(7)
+    strangers, checked, several = [], 0, 0
+    for _ in range(6):
+        state = engine.new_game(2)
+        while not state.is_terminal():
+            action = sampled_action(state, rng)
+            for stranger in strangers[-2:]:
+                twin = state.clone()
+                before = {key: record[1] for key, record in stranger._reach.items() if len(record) == 3}
+                twin._reach, twin._pending = stranger._reach, None
+                twin.apply(action)
+                afresh = twin.clone()
+                afresh._reach = {}
+                assert [end(afresh) for end in ends] == [end(twin) for end in ends]  # (each reach brought up to date)
+                for key, record in twin._reach.items():
+                    if key in before and record[0] == twin._boards[0]:
+                        assert record[1] == afresh._reach[key][1]
+                        checked += 1
+                        several += bin(before[key] & ~record[1]).count("1") > 1
+            state.apply(action)
+        strangers.append(state)
+    assert checked > 100 and several > 10

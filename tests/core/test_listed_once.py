@@ -33,12 +33,13 @@ def test_kuhn_poker_s_turn_is_listed_once_and_tic_tac_toe_s_is_not():
         assert [str(a) for a, _ in state.chance_outcomes()] == [f"chance: roll {n}" for n in range(1, int(faces) + 1)]
     model = rulespec.compile_rules("kuhn-poker")
     turn = next(step for step in model.steps if step.name == "turn")
-    assert CodeGenerator.listed_once(turn)
+    generator = CodeGenerator(model, "kuhn-poker.rules")
+    assert generator.listed_once(turn)
     conditioned = dataclasses.replace(turn, options=(dataclasses.replace(
         turn.options[0], conditions=turn.options[1].conditions + (model.ends[0].condition,)),) + turn.options[1:])
-    assert not CodeGenerator.listed_once(conditioned)
+    assert not generator.listed_once(conditioned)
     shown = dataclasses.replace(turn, options=(dataclasses.replace(turn.options[0], template="pass {chips}"),))
-    assert not CodeGenerator.listed_once(shown)  # a field that is no argument of the step
+    assert not generator.listed_once(shown)  # a field that is no argument of the step
 
 
 def test_states_share_the_listing():
