@@ -58,8 +58,9 @@ class KeptConnected:
                 number = self.connected_keys.setdefault((e.board, tuple(v.name for v in witnessed), passes, start, goal),
                                                         len(self.connected_keys))
                 key = f"({number!r}, " + "".join(f"{self.expr(v)}, " for v in witnessed) + ")"
-                held = self.held_walk(e.var, e.domain, [e.start])  # (the start asks for a few pieces: where they stand)
-                starts = f", lambda: {held[0]}" if held is not None and not held[1] else ""  # (asked on a miss only)
+                # (the start asks for a few pieces: the code of the spaces they stand on, held_spaces.py)
+                domain, left = self.held_walk(e.var, e.domain, [e.start]) or (None, None)
+                starts = f", lambda: {domain}" if domain is not None and not left else ""  # (asked on a miss only)
                 return f"connected_witnessed(st, {self.boards[e.board]}, {key}, {passes}, {start}, {goal}{starts})"
             return f"st._connected({self.boards[e.board]}, {self.expr(e.domain)}, {passes}, {start}, {goal})"
         # What it reached is kept, per expression and values of the names it reads (the same code: one key).

@@ -54,7 +54,8 @@ class ContentDirections:
         if fixed or not values:
             values = [cell] + values
         key = values[0] if len(values) == 1 else "(" + ", ".join(values) + ")"
-        name = self.content_directions.setdefault(e.name, (f"DIRECTIONS_{ident(e.name).upper()}", definition.value.text))[0]
+        table = f"DIRECTIONS_{ident(ident(e.name).upper())}"  # (an ASCII name upper-cased: ident lets it through)
+        name = self.content_directions.setdefault(e.name, (table, definition.value.text))[0]
         return (f"({name}.get({key} if {cell} >= 0 else None) or content_directions({name}, define_{ident(e.name)}, "
                 f"st, {self.expr(space)}, {key} if {cell} >= 0 else None))[{self.expr(direction)}]")
 

@@ -44,13 +44,13 @@ class ContentTables:
             return None
         params = {}
         body = self._content_code(e, params)
-        names = "".join(f", {p}" for p in params.values())
+        names = "".join(f", {k}" for k in params.values())
         table = self.content_tests.setdefault(body, (f"CONTENT_TEST_{len(self.content_tests)}", names, bool(params),
                                                      e.text))[0]
         if params:
-            values = "(" + "".join(f"{self.expr(k)}, " for k in params) + ")"
-            local = self.counted.setdefault(f"{table}[{values}]", f"_n{len(self.counted)}")
-            table = f"({local} if {local} is not None else ({local} := {table}[{values}]))"
+            key = "(" + "".join(f"{self.expr(k)}, " for k in params) + ")"
+            local = self.counted.setdefault(f"{table}[{key}]", f"_n{len(self.counted)}")
+            table = f"({local} if {local} is not None else ({local} := {table}[{key}]))"
         b = self.boards[board]
         return f"{table}[{self.cells(b)}[{self.expr(var)}]]"
 
@@ -132,5 +132,5 @@ class ContentTables:
 
     def content_test_lines(self) -> list[str]:
         """The module-level ContentTests tables (see content_table)."""
-        return [f"{name} = ContentTests(lambda c{names}: {body}, len(ITEM_KIND))" + ("" if keyed else "[()]")
-                + "  " + comment(text) for body, (name, names, keyed, text) in self.content_tests.items()]
+        return [f"{name} = ContentTests(lambda c{names}: {code}, len(ITEM_KIND))" + ("" if keyed else "[()]")
+                + "  " + comment(text) for code, (name, names, keyed, text) in self.content_tests.items()]

@@ -223,9 +223,9 @@ class Counts:
         domain, test_left = self.walk_and_test(e.var, e.domain, e.where)
         where = f" if {self.expr(test_left)}" if test_left is not None else ""
         self.depth -= 1
-        passing = self.passing_in_zone(e, "first_in_zone")  # (the few items it lets through: passing_items.py)
-        if passing is not None:
-            return f"st._first({e.text!r}, {passing})"
+        found = self.passing_in_zone(e, "first_in_zone")  # (the few items it lets through: passing_items.py)
+        if found is not None:
+            return f"st._first({e.text!r}, {found})"
         test = self.item_test(e)
         if test is not None:  # each item's answer read from its table (see item_test)
             return f"st._first({e.text!r}, filter({test}, {domain}))"

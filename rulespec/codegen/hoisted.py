@@ -50,9 +50,9 @@ class HoistedReads:
         b = self.boards[e.board]
         if self.board_code:
             self.line_lengths_used.add((b, length))
-            table = f"lines_{b}_{length}"
+            table = f"lines_{b}_{length!r}"
         else:
-            table = f"st._t.lines_by_length[{b}, {length}]"
+            table = f"st._t.lines_by_length[{b}, {length!r}]"
         return f"{table}[{self.expr(e.direction)}][{self.on_board(e.space, 'a line from')}]"
 
     def line_locals(self) -> list[str]:

@@ -36,8 +36,8 @@ class ItemDefinitions:
             return None
         if not self.fixed_of_items(definition.value, {p.name for p in definition.params}):
             return None
-        name = self.item_definitions.setdefault(e.name, (f"DEFINED_{ident(e.name).upper()}", len(definition.params),
-                                                         definition.value.text))[0]
+        table = f"DEFINED_{ident(ident(e.name).upper())}"  # (an ASCII name upper-cased: ident lets it through)
+        name = self.item_definitions.setdefault(e.name, (table, len(definition.params), definition.value.text))[0]
         return name + "".join(f"[{self.expr(a)}]" for a in e.args)
 
     def fixed_of_items(self, e: ir.E, params: set) -> bool:
@@ -64,5 +64,5 @@ class ItemDefinitions:
 
     def item_definition_lines(self) -> list[str]:
         """The module-level tables of the definitions of items read from them (after the definitions)."""
-        return [f"{name} = item_table(define_{ident(definition)}, len(ITEM_KIND), {arity})  " + comment(text)
+        return [f"{name} = item_table(define_{ident(definition)}, len(ITEM_KIND), {arity!r})  " + comment(text)
                 for definition, (name, arity, text) in self.item_definitions.items()]

@@ -85,7 +85,7 @@ class ItemValueTables:
         found = self.item_tests.get(key)
         if found is None:
             found = self.item_tests[key] = (f"ITEM_VALUE_{len(self.item_tests)}", tuple(names), var,
-                                            f"{e.name}({var})")
+                                            f"{ident(e.name)}({ident(var)})")  # (its line's comment)
         name, params = found[0], found[1]
         kept_by = "" if not params else f"v_{ident(params[0])}" if len(params) == 1 else \
             "(" + "".join(f"v_{ident(p)}, " for p in params) + ")"
@@ -108,9 +108,10 @@ class ItemValueTables:
             found = self.tabled_definition_table(value)
             if found is None or found[1] != f"v_{ident(count.var)}":
                 continue
-            table, _, kept_by = found
-            values = table if not kept_by else f"{table}[{kept_by}].__getitem__"
-            return f"({self.expr(other)} in map({values}, {domain}))"
+            table, _, key = found
+            if key:  # (the table of the values of the names it is kept by: a function of an item, for map)
+                table = f"{table}[{key}].__getitem__"
+            return f"({self.expr(other)} in map({table}, {domain}))"
         return None
 
     def _never_changes(self, node, var: str, names: dict) -> bool:

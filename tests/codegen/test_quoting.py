@@ -61,7 +61,10 @@ CODE_METHODS = {"expr", "zone_index", "label", "render", "args", "params", "caus
                 # a binding's domain at its widest: expr() code, or a table of the state's around expr() code
                 "widest_domain",
                 # a chance step's function of what its outcomes read: `outcomes_key_` + ident(step name)
-                "outcomes_key"}
+                "outcomes_key",
+                # a content table's test of the content c: ITEM_KIND and CELL_ATTRS read by !r names, expr() code
+                # and the k<n> names of its parameters, joined by operator() (content_tables.py)
+                "_content_code"}
 # Locals of the generator that hold generated code, identifiers built by `ident`, or numbers; a new
 # local interpolated into code must be added here deliberately (and hold no rule text; `at`, `seats`,
 # `index` and `amount` are the example-fact calls' `line=N`, seat lambdas, zone indexes and lit() values;
@@ -126,6 +129,8 @@ CODE_LOCALS = {
     # `uncut_spaces` the expr() code of the spaces an option places on, `kept_read` of the names a look-ahead's
     # answer is kept by, `moved_spaces`, `moved_sources` of the spaces it moves to and from (options.py after_function)
     "uncut_spaces", "kept_read", "moved_spaces", "moved_sources",
+    # `cell` the code reading what a space holds, st._boards[<board number>][<expr() code>] (content_directions.py)
+    "cell",
 }
 # Dictionaries of the generator whose values are code or numbers.
 CODE_TABLES = {"self.boards", "self.kinds", "domains", "ordered"}  # (ordered: direction -> expr() code, steps_in_order.py)
