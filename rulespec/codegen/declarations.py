@@ -189,14 +189,26 @@ class Declarations:
         """Whether a definition's value is written as a loop: `any(x in D where C)`, the first x passing."""
         return isinstance(e, ir.First)
 
-    @staticmethod
-    def any_test(e: ir.E) -> bool:
+    def any_test(self, e: ir.E) -> bool:
         """Whether ``e`` asks only whether some x of a zone, the players or a range passes:
-        `count(x in D where C) = 0` (or > 0, != 0), D not a board (its counts have ways of their own)."""
+        `count(x in D where C) = 0` (or > 0, != 0), D not a board (its counts have ways of their own), nor a
+        group a runtime record answers (group_touch, joined_groups.py: no walk at all)."""
         return (isinstance(e, ir.Compare) and not e.order and e.op in ("=", ">", "!=")
                 and isinstance(e.left, ir.Count) and e.left.where is not None
                 and not isinstance(e.left.domain, (ir.BoardRef, ir.Placements))
-                and isinstance(e.right, ir.Const) and e.right.value.__class__ is int and e.right.value == 0)
+                and isinstance(e.right, ir.Const) and e.right.value.__class__ is int and e.right.value == 0
+                and not (isinstance(e.left.domain, ir.GroupOf) and self.group_touched(e)))
+
+    def group_touched(self, e: ir.Compare) -> bool:
+        """Whether group_touch answers ``e``, asked with nothing made for it (its SPACES_ test numbered where
+        the code is written)."""
+        made, used = set(self.space_tests_made), set(self.joined_used)
+        try:
+            return self.group_touch(e) is not None
+        finally:
+            for key in set(self.space_tests_made) - made:
+                del self.space_tests_made[key]
+            self.joined_used &= used
 
     def step(self, step: ir.Step) -> None:
         """The functions of one step: an automatic step's, a chance step's (chance.py) or a choice step's."""

@@ -24,7 +24,9 @@ FILES = {
                                            "    for v_s in spaces_held(st._loc, ITEMS_PASSING_0[v_p], st._t.board_base[0], len(st._boards[0])):"),
     "tests/newcomer/games/xiangqi.rules ": (2, 1, AS_WRITTEN, "    for v_h in st._t.jump_targets[0]['horse'][v_s]:"),
     "rulespec/docs/ref_games/cornered.rules": (2, 10, EVERY_SPACE, "spaces_held(st._loc, ITEMS_PASSING_"),
-    "tests/newcomer/games/y.rules": (2, 3, AS_WRITTEN, "return True"),
+    # (`A and there is ...`: A a guard, then the loop; Y's `there is a in group of s ...` is now a kept group's:
+    # joined_groups.py, tests/codegen/test_joined_groups.py)
+    "tests/newcomer/games/euchre.rules": (4, 3, AS_WRITTEN, "    if not ((st._counters['led'] > 0)):  # led > 0"),
 }
 
 
