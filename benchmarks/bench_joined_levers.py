@@ -23,10 +23,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from ab import ROOT, compare_levers  # noqa: E402
+from rulespec.codegen.declarations import Declarations  # noqa: E402
 from rulespec.model import only_added, reads  # noqa: E402
 
 NONE_ONLY_ADDED = ((only_added, "boards_only_added", lambda model: frozenset()),)
 FILLED_FROM_EACH = ((reads, "connected_from_each", lambda e, model: None),)
+LOOP_OVER_GROUP = ((Declarations, "group_touched", lambda self, e: False),)  # (any_test: a definition's last `there is`)
 
 # lever -> (its file, the generator's methods swapped for what was there before it)
 LEVERS = {
@@ -35,6 +37,7 @@ LEVERS = {
     "on Hex (the same engine)": ("hex", NONE_ONLY_ADDED),
     "a connected from each space by one flood: Havannah's ring": ("havannah", FILLED_FROM_EACH),
     "on Go": ("go", FILLED_FROM_EACH),
+    "Y's last side a kept group's and no loop (any_test)": ("y", LOOP_OVER_GROUP),
 }
 SEEDS = {"y": range(12), "havannah": range(2), "hex": range(20), "go": range(3)}
 GAMES = ROOT / "tests" / "newcomer" / "games"
