@@ -665,43 +665,17 @@ def test_the_whole_game_tree_agrees(name):
     assert positions == spec.tree
 
 
-def test_phantom_ttt_observations_reveal_what_openspiel_reveals():
-    """OpenSpiel's phantom_ttt (obstype reveal-nothing) shows a seat its own marks and the opponent's
-    marks it ran into, nothing else. With `size unseen` zones, our observation's zones and boards tell
-    apart exactly the positions OpenSpiel's observation string tells apart (a bijection over the
-    positions visited): without it, the size of the opponent's marks would split what OpenSpiel merges."""
+def _views_told_apart_alike(name: str, games: int = 200) -> int:
+    """Plays ``games`` seeded games of ``name`` on both sides, asserting that our observation's zones and boards
+    tell apart exactly the positions OpenSpiel's observation string tells apart (a bijection over the views
+    visited, seat by seat); returns how many different views were compared."""
     import json
 
-    spec = SPECS["phantom-ttt"]
+    spec = SPECS[name]
     ours_game, theirs_game = spec.load()
     rng = random.Random(11)
     theirs_to_ours, ours_to_theirs = {}, {}
-    for _ in range(200):
-        ours, theirs = ours_game.new_game(spec.players), theirs_game.new_initial_state()
-        while not theirs.is_terminal():
-            for seat in range(2):
-                view = ours.observation(seat)
-                mine = json.dumps({"zones": view["zones"], "boards": view["boards"]}, sort_keys=True)
-                seen = (seat, theirs.observation_string(seat))
-                mine = (seat, mine)
-                assert theirs_to_ours.setdefault(seen, mine) == mine, seen
-                assert ours_to_theirs.setdefault(mine, seen) == seen, mine
-            moves = agree(spec, ours, theirs)
-            _play(spec, ours, theirs, moves, {seat: rng.choice(sorted(n)) for seat, n in moves.items()})
-    assert len(theirs_to_ours) > 100  # many different views were compared, not a handful
-
-
-def test_dark_hex_observations_reveal_what_openspiel_reveals():
-    """OpenSpiel's dark_hex (obstype reveal-nothing) shows a seat its own stones and the opponent's stones it
-    ran into, nothing else: our observation's zones (`size unseen`) and boards tell apart exactly the positions
-    its observation string tells apart (a bijection over the positions visited)."""
-    import json
-
-    spec = SPECS["dark-hex"]
-    ours_game, theirs_game = spec.load()
-    rng = random.Random(11)
-    theirs_to_ours, ours_to_theirs = {}, {}
-    for _ in range(200):
+    for _ in range(games):
         ours, theirs = ours_game.new_game(spec.players), theirs_game.new_initial_state()
         while not theirs.is_terminal():
             for seat in range(2):
@@ -712,7 +686,22 @@ def test_dark_hex_observations_reveal_what_openspiel_reveals():
                 assert ours_to_theirs.setdefault(mine, seen) == seen, mine
             moves = agree(spec, ours, theirs)
             _play(spec, ours, theirs, moves, {seat: rng.choice(sorted(n)) for seat, n in moves.items()})
-    assert len(theirs_to_ours) > 500  # many different views were compared, not a handful
+    return len(theirs_to_ours)
+
+
+def test_phantom_ttt_observations_reveal_what_openspiel_reveals():
+    """OpenSpiel's phantom_ttt (obstype reveal-nothing) shows a seat its own marks and the opponent's
+    marks it ran into, nothing else. With `size unseen` zones, our observation's zones and boards tell
+    apart exactly the positions OpenSpiel's observation string tells apart (a bijection over the
+    positions visited): without it, the size of the opponent's marks would split what OpenSpiel merges."""
+    assert _views_told_apart_alike("phantom-ttt") > 100  # many different views were compared, not a handful
+
+
+def test_dark_hex_observations_reveal_what_openspiel_reveals():
+    """OpenSpiel's dark_hex (obstype reveal-nothing) shows a seat its own stones and the opponent's stones it
+    ran into, nothing else: our observation's zones (`size unseen`) and boards tell apart exactly the positions
+    its observation string tells apart (a bijection over the positions visited)."""
+    assert _views_told_apart_alike("dark-hex") > 500  # many different views were compared, not a handful
 
 
 def test_battleship_a_fleet_sunk_ends_the_game_in_lock_step():
