@@ -428,6 +428,39 @@ def _antichess(seat, text):
     return base + 12 + along
 
 
+_SOLITAIRE_SUITS = ("spades", "hearts", "clubs", "diamonds")
+
+
+def _solitaire(seat, text):
+    """OpenSpiel's solitaire: 0 ends the game; a card revealed is (suit - 1) * 13 + rank (spades, hearts,
+    clubs, diamonds; ace 1); a move is 52 plus a number by its target card and the card moved: onto a
+    foundation's top (rank 2 to queen) or a pile's top (rank 2 to queen) (target suit - 1) * 33 + (target
+    rank - 2) * 3 + 1 (same suit), 2 or 3 (the first or second suit of the other colour); an ace to its
+    empty foundation 132 + suit, a king to an empty pile 136 + suit, a two onto its ace 140 + suit, a queen
+    onto a king 144 + 2 * king's suit - (1 if the queen is a spade or a heart)."""
+    if text == "end the game":
+        return 0
+    card = lambda words: (int(words[0]), _SOLITAIRE_SUITS.index(words[2]) + 1)
+    reveal = re.fullmatch(r"reveal (\d+ of \w+)", text)
+    if reveal:
+        rank, suit = card(reveal.group(1).split())
+        return (suit - 1) * 13 + rank
+    move = re.fullmatch(r"move (\d+ of \w+) from (?:pile \d|the waste|the foundation) (.*)", text)
+    (rank, suit), where = card(move.group(1).split()), move.group(2)
+    if where == "to the foundation":
+        if rank == 1:
+            return 52 + 132 + suit
+        if rank == 2:
+            return 52 + 140 + suit
+        return 52 + (suit - 1) * 33 + (rank - 3) * 3 + 1
+    if where == "to an empty pile":
+        return 52 + 136 + suit
+    target_rank, target_suit = card(re.fullmatch(r"onto (\d+ of \w+)", where).group(1).split())
+    if target_rank == 13:
+        return 52 + 144 + 2 * target_suit - (1 if suit <= 2 else 0)
+    return 52 + (target_suit - 1) * 33 + (target_rank - 2) * 3 + (2 if suit <= 2 else 3)
+
+
 @dataclass
 class Spec:
     rules: str
@@ -506,6 +539,7 @@ SPECS = {
     "go-fish": Spec("go-fish", "go_fish", _go_fish, games=100),
     "laser-tag": Spec("laser-tag", "laser_tag", _laser_tag, games=2),
     "antichess": Spec("antichess", "antichess", _antichess, games=60),
+    "solitaire": Spec("solitaire", "solitaire", _solitaire, games=30, players=1),
     "laser-tag-short": Spec("laser-tag", "laser_tag", _laser_tag, params={"horizon": 10},
                             options={"horizon": 10}, games=300),
 }
@@ -632,7 +666,8 @@ EXAMPLES = {"catch": 1, "matrix-rps": 2, "matrix-mp": 2, "blotto": 2, "nim": 2, 
             "lines-of-action": 1, "maedn": 3, "ultimate-tic-tac-toe": 3,
             "y": 2, "gomoku": 2, "yacht": 2, "banqi": 2, "hearts": 2, "euchre": 2, "quoridor": 3,
             "battleship": 2, "markov-soccer": 2, "havannah": 2, "chinese-checkers": 3, "xiangqi": 2,
-            "twixt": 2, "morpion-solitaire": 2, "dark-hex": 2, "go-fish": 2, "laser-tag": 2, "antichess": 2}
+            "twixt": 2, "morpion-solitaire": 2, "dark-hex": 2, "go-fish": 2, "laser-tag": 2, "antichess": 2,
+            "solitaire": 2}
 
 
 def test_every_game_file_has_a_spec():
