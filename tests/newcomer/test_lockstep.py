@@ -461,6 +461,10 @@ def _solitaire(seat, text):
     return 52 + (target_suit - 1) * 33 + (target_rank - 2) * 3 + (2 if suit <= 2 else 3)
 
 
+def _stones_and_gems(seat, text):  # "none", "up", "right", "down", "left" are OpenSpiel's 0 to 4; one chance outcome, 0
+    return 0 if seat is None else ("none", "up", "right", "down", "left").index(text)
+
+
 @dataclass
 class Spec:
     rules: str
@@ -542,6 +546,7 @@ SPECS = {
     "solitaire": Spec("solitaire", "solitaire", _solitaire, games=30, players=1),
     "laser-tag-short": Spec("laser-tag", "laser_tag", _laser_tag, params={"horizon": 10},
                             options={"horizon": 10}, games=300),
+    "stones-and-gems": Spec("stones-and-gems", "stones_and_gems", _stones_and_gems, games=3, players=1),
 }
 
 
@@ -667,7 +672,7 @@ EXAMPLES = {"catch": 1, "matrix-rps": 2, "matrix-mp": 2, "blotto": 2, "nim": 2, 
             "y": 2, "gomoku": 2, "yacht": 2, "banqi": 2, "hearts": 2, "euchre": 2, "quoridor": 3,
             "battleship": 2, "markov-soccer": 2, "havannah": 2, "chinese-checkers": 3, "xiangqi": 2,
             "twixt": 2, "morpion-solitaire": 2, "dark-hex": 2, "go-fish": 2, "laser-tag": 2, "antichess": 2,
-            "solitaire": 2}
+            "solitaire": 2, "stones-and-gems": 2}
 
 
 def test_every_game_file_has_a_spec():
