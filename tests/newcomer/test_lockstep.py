@@ -267,6 +267,20 @@ def _xiangqi(seat, text):
     return (r * 9 + c) * 90 + r2 * 9 + c2
 
 
+def _shogi(seat, text):
+    """"black pawn 7 3 to 6 3" (rank 1..9 from white's side, column 1..9 from black's left: file 10 - column)
+    is OpenSpiel's 7g7f, (from * 81 + to) * 2 (plus 1 ", promoting"), a square (9 - rank) * 9 + column - 1;
+    "drop pawn on 5 5" is 13122 + the hand piece's number (pawn, lance, knight, silver, gold, bishop, rook) * 81
+    + the square's."""
+    square = lambda r, c: (9 - int(r)) * 9 + int(c) - 1
+    drop = re.fullmatch(r"drop (\w+) on (\d) (\d)", text)
+    if drop:
+        kinds = ("pawn", "lance", "knight", "silver", "gold", "bishop", "rook")
+        return 13122 + kinds.index(drop.group(1)) * 81 + square(drop.group(2), drop.group(3))
+    r, c, r2, c2, promoting = re.fullmatch(r"(?:black|white) \w+ (\d) (\d) to (\d) (\d)(, promoting)?", text).groups()
+    return (square(r, c) * 81 + square(r2, c2)) * 2 + (promoting is not None)
+
+
 _RANKS = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king", "ace")
 
 
@@ -544,6 +558,7 @@ SPECS = {
     "laser-tag": Spec("laser-tag", "laser_tag", _laser_tag, games=2),
     "antichess": Spec("antichess", "antichess", _antichess, games=60),
     "solitaire": Spec("solitaire", "solitaire", _solitaire, games=30, players=1),
+    "shogi": Spec("shogi", "shogi", _shogi, games=2),
     "laser-tag-short": Spec("laser-tag", "laser_tag", _laser_tag, params={"horizon": 10},
                             options={"horizon": 10}, games=300),
     "stones-and-gems": Spec("stones-and-gems", "stones_and_gems", _stones_and_gems, games=3, players=1),
@@ -672,7 +687,7 @@ EXAMPLES = {"catch": 1, "matrix-rps": 2, "matrix-mp": 2, "blotto": 2, "nim": 2, 
             "y": 2, "gomoku": 2, "yacht": 2, "banqi": 2, "hearts": 2, "euchre": 2, "quoridor": 3,
             "battleship": 2, "markov-soccer": 2, "havannah": 2, "chinese-checkers": 3, "xiangqi": 2,
             "twixt": 2, "morpion-solitaire": 2, "dark-hex": 2, "go-fish": 2, "laser-tag": 2, "antichess": 2,
-            "solitaire": 2, "stones-and-gems": 2}
+            "solitaire": 2, "stones-and-gems": 2, "shogi": 2}
 
 
 def test_every_game_file_has_a_spec():
