@@ -479,6 +479,26 @@ def _stones_and_gems(seat, text):  # "none", "up", "right", "down", "left" are O
     return 0 if seat is None else ("none", "up", "right", "down", "left").index(text)
 
 
+_CRIBBAGE_RANKS = ("ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king")
+
+
+def _cribbage_card(text):
+    rank, suit = re.fullmatch(r"(\w+) of (\w+)", text).groups()
+    return 13 * _SUITS.index(suit) + _CRIBBAGE_RANKS.index(rank)
+
+
+def _cribbage(seat, text):
+    """OpenSpiel's card is suit * 13 + rank (clubs, diamonds, hearts, spades; ace 0 to king 12): a card
+    dealt, turned up or played is its number; two cards laid away (the lower first, by rank then suit)
+    are 52 + 52 * first + second; Pass (our "say go") is 2756."""
+    if text == "say go":
+        return 2756
+    pair = re.fullmatch(r"lay away (\w+ of \w+) and (\w+ of \w+)", text)
+    if pair:
+        return 52 + 52 * _cribbage_card(pair.group(1)) + _cribbage_card(pair.group(2))
+    return _cribbage_card(re.fullmatch(r"(?:deal|turn up|play) (.+)", text).group(1))
+
+
 @dataclass
 class Spec:
     rules: str
@@ -559,6 +579,7 @@ SPECS = {
     "antichess": Spec("antichess", "antichess", _antichess, games=60),
     "solitaire": Spec("solitaire", "solitaire", _solitaire, games=30, players=1),
     "shogi": Spec("shogi", "shogi", _shogi, games=2),
+    "cribbage": Spec("cribbage", "cribbage", _cribbage, games=50),
     "laser-tag-short": Spec("laser-tag", "laser_tag", _laser_tag, params={"horizon": 10},
                             options={"horizon": 10}, games=300),
     "stones-and-gems": Spec("stones-and-gems", "stones_and_gems", _stones_and_gems, games=3, players=1),
@@ -684,7 +705,7 @@ EXAMPLES = {"catch": 1, "matrix-rps": 2, "matrix-mp": 2, "blotto": 2, "nim": 2, 
             "kalah-counters": 2, "blackjack": 2, "pentago": 1, "einstein": 2, "crazy-eights": 3,
             "twenty-forty-eight": 2, "clobber": 1, "amazons": 1,
             "lines-of-action": 1, "maedn": 3, "ultimate-tic-tac-toe": 3,
-            "y": 2, "gomoku": 2, "yacht": 2, "banqi": 2, "hearts": 2, "euchre": 2, "quoridor": 3,
+            "y": 2, "gomoku": 2, "yacht": 2, "banqi": 2, "hearts": 2, "euchre": 2, "cribbage": 2, "quoridor": 3,
             "battleship": 2, "markov-soccer": 2, "havannah": 2, "chinese-checkers": 3, "xiangqi": 2,
             "twixt": 2, "morpion-solitaire": 2, "dark-hex": 2, "go-fish": 2, "laser-tag": 2, "antichess": 2,
             "solitaire": 2, "stones-and-gems": 2, "shogi": 2}
