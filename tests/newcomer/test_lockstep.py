@@ -477,6 +477,34 @@ def _solitaire(seat, text):
 
 def _stones_and_gems(seat, text):  # "none", "up", "right", "down", "left" are OpenSpiel's 0 to 4; one chance outcome, 0
     return 0 if seat is None else ("none", "up", "right", "down", "left").index(text)
+_GIN_SUITS = ("spades", "clubs", "diamonds", "hearts")
+
+
+def _gin_card(text):
+    rank, suit = re.fullmatch(r"(\d+) of (\w+)", text).groups()
+    return _GIN_SUITS.index(suit) * 13 + int(rank) - 1
+
+
+def _gin_rummy(seat, text):
+    """OpenSpiel's card is suit * 13 + rank - 1 (spades, clubs, diamonds, hearts; ace 1 low), dealt and drawn by
+    that number, discarded and laid off by it too; Draw upcard 52, Draw stock 53, Pass 54, Knock 55, and a meld
+    56 + its id: three of a rank (rank - 1) * 5 + the suit left out, four (rank - 1) * 5 + 4, a run of 3, 4 or 5
+    from low in suit 65 + suit * 11, 109 + suit * 10 or 149 + suit * 9, + low - 1."""
+    fixed = {"draw upcard": 52, "draw stock": 53, "pass": 54, "knock": 55}
+    if text in fixed:
+        return fixed[text]
+    for prefix in ("deal ", "turn up ", "draw ", "discard ", "lay off "):
+        if text.startswith(prefix):
+            return _gin_card(text[len(prefix):])
+    m = re.fullmatch(r"lay three (\d+)s without (\w+)", text)
+    if m:
+        return 56 + (int(m.group(1)) - 1) * 5 + _GIN_SUITS.index(m.group(2))
+    m = re.fullmatch(r"lay four (\d+)s", text)
+    if m:
+        return 56 + (int(m.group(1)) - 1) * 5 + 4
+    length, suit, low = re.fullmatch(r"lay run of (\d) (\w+) from (\d+)", text).groups()
+    base, per_suit = {"3": (65, 11), "4": (109, 10), "5": (149, 9)}[length]
+    return 56 + base + _GIN_SUITS.index(suit) * per_suit + int(low) - 1
 
 
 _CRIBBAGE_RANKS = ("ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king")
@@ -574,6 +602,7 @@ SPECS = {
     "xiangqi": Spec("xiangqi", "xiangqi", _xiangqi, games=2),
     "morpion-solitaire": Spec("morpion-solitaire", "morpion_solitaire", _morpion, games=40, players=1),
     "twixt": Spec("twixt", "twixt", _twixt, games=5),
+    "gin-rummy": Spec("gin-rummy", "gin_rummy", _gin_rummy, games=10),
     "go-fish": Spec("go-fish", "go_fish", _go_fish, games=100),
     "laser-tag": Spec("laser-tag", "laser_tag", _laser_tag, games=2),
     "antichess": Spec("antichess", "antichess", _antichess, games=60),
@@ -708,7 +737,8 @@ EXAMPLES = {"catch": 1, "matrix-rps": 2, "matrix-mp": 2, "blotto": 2, "nim": 2, 
             "y": 2, "gomoku": 2, "yacht": 2, "banqi": 2, "hearts": 2, "euchre": 2, "cribbage": 2, "quoridor": 3,
             "battleship": 2, "markov-soccer": 2, "havannah": 2, "chinese-checkers": 3, "xiangqi": 2,
             "twixt": 2, "morpion-solitaire": 2, "dark-hex": 2, "go-fish": 2, "laser-tag": 2, "antichess": 2,
-            "solitaire": 2, "stones-and-gems": 2, "shogi": 2}
+            "solitaire": 2, "stones-and-gems": 2, "shogi": 2,
+            "gin-rummy": 2}
 
 
 def test_every_game_file_has_a_spec():
