@@ -477,6 +477,8 @@ def _solitaire(seat, text):
 
 def _stones_and_gems(seat, text):  # "none", "up", "right", "down", "left" are OpenSpiel's 0 to 4; one chance outcome, 0
     return 0 if seat is None else ("none", "up", "right", "down", "left").index(text)
+
+
 _GIN_SUITS = ("spades", "clubs", "diamonds", "hearts")
 
 
