@@ -529,6 +529,35 @@ def _cribbage(seat, text):
     return _cribbage_card(re.fullmatch(r"(?:deal|turn up|play) (.+)", text).group(1))
 
 
+def _crazyhouse(seat, text):
+    """"queen 8 4 to 5 4" (rank, file from 1; "pawn 7 2 to 8 1, a knight" a promotion) is OpenSpiel's
+    chess number (AlphaZero's): seen from the mover's side (black's ranks from rank 8), from square (file,
+    rank) times 73, then 9 under-promotions (rook, bishop, knight; straight, file up, file down), 56 moves
+    along a line and 8 knight leaps; castling 4672 (queenside), 4673 (kingside); "drop knight on 4 5" is
+    4674 + 64 x (pawn, knight, bishop, rook, queen) + 8 x (rank - 1) + file - 1, ranks from white's side."""
+    if text.endswith("castle queenside"):
+        return 4672
+    if text.endswith("castle kingside"):
+        return 4673
+    drop = re.search(r"drop (\w+) on (\d) (\d)$", text)
+    if drop:
+        kind, rank, file = drop.group(1), int(drop.group(2)), int(drop.group(3))
+        return 4674 + 64 * ("pawn", "knight", "bishop", "rook", "queen").index(kind) + 8 * (rank - 1) + file - 1
+    r1, f1, r2, f2 = map(int, re.search(r"(\d) (\d) (?:to|takes) (\d) (\d)", text).groups())
+    y1, y2 = (r1 - 1, r2 - 1) if seat == 1 else (8 - r1, 8 - r2)  # OpenSpiel's player 0 is black
+    x, y = f2 - f1, y2 - y1
+    base = ((f1 - 1) * 8 + y1) * 73
+    made = re.search(r", a (\w+)$", text)
+    if made and made.group(1) != "queen":
+        return base + 3 * ("rook", "bishop", "knight").index(made.group(1)) + (0 if x == 0 else 1 if x > 0 else 2)
+    if abs(x) != abs(y) and x != 0 and y != 0:
+        knight = [(-2, -1), (-2, 1), (-1, -2), (-1, 2), (2, -1), (2, 1), (1, -2), (1, 2)]
+        return base + 65 + knight.index((x, y))
+    line = lambda n: n + 7 if n < 0 else n + 6
+    along = line(y) if x == 0 else 14 + line(x) if y == 0 else 28 + line(x) if x == y else 42 + line(x)
+    return base + 9 + along
+
+
 @dataclass
 class Spec:
     rules: str
@@ -614,6 +643,7 @@ SPECS = {
     "laser-tag-short": Spec("laser-tag", "laser_tag", _laser_tag, params={"horizon": 10},
                             options={"horizon": 10}, games=300),
     "stones-and-gems": Spec("stones-and-gems", "stones_and_gems", _stones_and_gems, games=3, players=1),
+    "crazyhouse": Spec("crazyhouse", "crazyhouse", _crazyhouse, games=20),
 }
 
 
@@ -740,7 +770,8 @@ EXAMPLES = {"catch": 1, "matrix-rps": 2, "matrix-mp": 2, "blotto": 2, "nim": 2, 
             "battleship": 2, "markov-soccer": 2, "havannah": 2, "chinese-checkers": 3, "xiangqi": 2,
             "twixt": 2, "morpion-solitaire": 2, "dark-hex": 2, "go-fish": 2, "laser-tag": 2, "antichess": 2,
             "solitaire": 2, "stones-and-gems": 2, "shogi": 2,
-            "gin-rummy": 2}
+            "gin-rummy": 2,
+            "crazyhouse": 2}
 
 
 def test_every_game_file_has_a_spec():
