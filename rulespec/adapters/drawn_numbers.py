@@ -59,11 +59,36 @@ def drawn_numbers(table, pending) -> Optional[ListingNumbers]:
     """The ListingNumbers of a long static draw (is_long_static_draw), kept on it (Pending.numbered); None where
     its numbers do not rise strictly (listing_numbers.chance_numbers then numbers it)."""
     numbers = _numbers_by_item(table, pending, lambda item: table.chance_id(pending.shared_action(item)))
-    if not _in_order(numbers):
-        return None
-    outcomes = list(zip(numbers, repeat(1 / len(numbers))))
-    pending.numbered = numbered = ListingNumbers(table, numbers, True, outcomes)
+    numbered = _listing(table, numbers, None)
+    if numbered is not None:
+        pending.numbered = numbered
     return numbered
+
+
+def unordered_draws() -> bool:
+    """Whether a draw numbered by item whose numbers are all different but do not rise (a deck's items in an order
+    other than their numbers': OpenSpiel numbers cards suit by suit where the file's deck lists them rank by rank,
+    or cards put back into the deck after a deal) keeps its numbers by item, its outcomes sorted by number
+    (_listing), rather than being numbered again as any chance node (listing_numbers.chance_numbers)."""
+    return True
+
+
+def _listing(table, numbers: list, weights) -> Optional[ListingNumbers]:
+    """The ListingNumbers of a draw whose items are numbered ``numbers`` (in the order of its items) and weighted
+    ``weights`` (None: all as likely): probabilities weight / total as floats (as session._outcomes gives them) or
+    1 over the count, the outcomes in number order. None where two items have one number (or one has none), whose
+    probabilities must be added (listing_numbers.chance_numbers does), or, without unordered_draws, where the
+    numbers do not rise strictly."""
+    if weights is None:
+        probabilities = repeat(1 / len(numbers))
+    else:
+        total = sum(weights)
+        probabilities = [weight / total for weight in weights]
+    if _in_order(numbers):
+        return ListingNumbers(table, numbers, True, list(zip(numbers, probabilities)))
+    if not unordered_draws() or None in numbers or len(set(numbers)) < len(numbers):
+        return None
+    return ListingNumbers(table, numbers, False, sorted(zip(numbers, probabilities)))
 
 
 def _numbers_by_item(table, pending, number_of) -> list:
@@ -117,14 +142,7 @@ def keyed_draw_numbers(table, pending, st) -> Optional[ListingNumbers]:
             n = declared.engine.STEPS[step].number(st, *args, item)
             declared._check(step, pending.shared_action(item).text, n)
             return n
-    numbers = _numbers_by_item(table, pending, number_of)
-    if not _in_order(numbers):
-        return None
-    weights = pending.weights
-    if weights is None:
-        outcomes = list(zip(numbers, repeat(1 / len(numbers))))
-    else:
-        total = sum(weights)
-        outcomes = [(n, weight / total) for n, weight in zip(numbers, weights)]
-    pending.numbered = numbered = ListingNumbers(table, numbers, True, outcomes)
+    numbered = _listing(table, _numbers_by_item(table, pending, number_of), pending.weights)
+    if numbered is not None:
+        pending.numbered = numbered
     return numbered

@@ -129,3 +129,29 @@ def _in_lock_step(monkeypatch, game, games: int) -> int:
         assert kept.rulespec_state.history == read.rulespec_state.history
         assert kept.rulespec_state.to_json() == read.rulespec_state.to_json()
     return by_item
+
+
+@pytest.mark.parametrize("name, games", [("cribbage", 2), ("banqi", 2)])
+def test_draws_whose_numbers_do_not_rise_numbered_by_item(monkeypatch, name, games):
+    """A draw numbered by item whose numbers are all different but do not rise (Cribbage's deck listed rank by rank,
+    OpenSpiel numbering its cards suit by suit, and the cards put back after every deal; Banqi's face-down pieces)
+    keeps its numbers by item, its outcomes sorted by number (drawn_numbers._listing, #40 helper cribbage), in lock
+    step with the same games numbered as any chance node; and the lever fired."""
+    from rulespec.adapters import drawn_numbers
+    monkeypatch.setenv("RULESPEC_RULES_PATH", str(GAMES))
+    unordered, listing = [], drawn_numbers._listing
+
+    def counted(table, numbers, weights):
+        numbered = listing(table, numbers, weights)
+        unordered.append(numbered is not None and not drawn_numbers._in_order(numbers))
+        return numbered
+
+    monkeypatch.setattr(drawn_numbers, "_listing", counted)
+    game = rso.load_game(str(GAMES / f"{name}.rules"), players=2)
+    _in_lock_step(monkeypatch, game, games)
+    assert sum(unordered) > games * 10  # (the lever fired: draws out of order kept by item)
+    monkeypatch.setattr(drawn_numbers, "unordered_draws", lambda: False)
+    unordered.clear()
+    state = game.new_initial_state()
+    state.chance_outcomes()
+    assert not any(unordered)  # (without it, such a draw is numbered as any chance node)
