@@ -40,6 +40,8 @@ Each block is sized so that the slowest engine of a game spends about ``--target
     python benchmarks/bench_honest.py                            # every game: 18 minutes on 2 shared cores
     python benchmarks/bench_honest.py --quick                    # a smoke run: tiny counts
     python benchmarks/bench_honest.py --games kuhn-poker,hex --rounds 7 --json out.json
+    python benchmarks/bench_honest.py --file my/chess.rules=chess --file my/go.rules="go(board_size=9)"
+                                                                 # files of your own (an acceptance run)
 
 Prints a Markdown table (commit, date, machine, command first). Figures only: speed targets are never tests.
 """
@@ -324,6 +326,33 @@ def newcomer_subject(spec) -> Subject:
     return Subject(spec.rules, "newcomer", engines, mcts, by_game=NEWCOMER_BY_GAME.get(spec.rules, ""))
 
 
+def given_subject(path: str, game: str) -> Subject:
+    """A rule file named on the command line (``--file PATH=GAME``: an acceptance run's unseen file) against
+    OpenSpiel's GAME as ``pyspiel.load_game`` reads it (``name`` or ``name(parameter=value,...)``), at GAME's
+    number of players and the file's default options. No lock step is asked: each engine plays its own
+    seeded games, and the figures are a step's (the steps a game are shown side by side)."""
+    import pyspiel
+    import rulespec
+    import rulespec.openspiel
+    from rulespec.adapters.core import AdapterError
+    from rulespec.pipeline.rule_paths import allow_in_environment
+    rules = Path(path).resolve()
+    allow_in_environment([rules.parent])  # (the adapter opens a rule file only below an allowed folder)
+    cpp = pyspiel.load_game(game)
+    players = cpp.num_players()
+    engine = rulespec.load(rules)
+    engines = [Engine(API, lambda: engine.new_game(players), "apply"),
+               Engine(CPP, cpp.new_initial_state, "apply_action")]
+    name = f"{rules.stem} ({game})"
+    try:
+        adapter = rulespec.openspiel.load_game(str(rules), players=players)
+    except AdapterError as refused:
+        return Subject(name, "given", engines, notes=[f"no adapter: {refused}"])
+    engines.insert(1, Engine(ADAPTER, adapter.new_initial_state, "apply_action"))
+    mcts = {ADAPTER: adapter, CPP: cpp} if mcts_plays(adapter) and mcts_plays(cpp) else {}
+    return Subject(name, "given", engines, mcts)
+
+
 def rulebook_subject(label: str, game_id: str, variants, players: int) -> Subject:
     import rulespec
     engine = rulespec.load(game_id, variants=variants)
@@ -471,7 +500,8 @@ def headline_ratio(summary: dict, key: str) -> Optional[dict]:
 # writes them (tests/newcomer/games/ and the language issue's new gallery games).
 GROUPS = {"gallery (the first eight)": ("gallery",), "new gallery (#39)": ("new gallery",),
           "gallery, all": ("gallery", "new gallery"), "newcomer files": ("newcomer",),
-          "newcomer-style (newcomer files and new gallery)": ("newcomer", "new gallery")}
+          "newcomer-style (newcomer files and new gallery)": ("newcomer", "new gallery"),
+          "files given (--file)": ("given",)}
 
 
 def overall(summaries: list[dict]) -> dict:
@@ -655,9 +685,19 @@ def report(meta: dict, settings: dict, summaries: list[dict], result: dict, perf
 
 # ---- the command ----
 
-def subjects_wanted(chosen: list[str], parser) -> list[Callable[[], Subject]]:
-    """The subjects to measure, as makers (each loads its games only when its turn comes)."""
+def subjects_wanted(chosen: list[str], given: list[str], parser) -> list[Callable[[], Subject]]:
+    """The subjects to measure, as makers (each loads its games only when its turn comes): the files given
+    with --file, and the games chosen by name (every game when neither is given)."""
     from rulespec.pipeline import bundled_rulebooks
+    files = []
+    for pair in given:
+        path, _, game = pair.partition("=")
+        if not game.strip() or not Path(path).is_file():
+            parser.error(f"--file {pair!r}: give PATH=GAME, PATH a rule file and GAME OpenSpiel's game (as "
+                         "pyspiel.load_game reads it: tic_tac_toe, or go(board_size=9))")
+        files.append(lambda p=path, g=game.strip(): given_subject(p, g))
+    if files and not chosen:
+        return files
     present = bundled_rulebooks()
     specs = newcomer_specs()
     makers = [(game_id, lambda g=game_id: gallery_subject(g)) for game_id in GALLERY if game_id in present]
@@ -668,7 +708,7 @@ def subjects_wanted(chosen: list[str], parser) -> list[Callable[[], Subject]]:
     unknown = [g for g in chosen if g not in known]
     if unknown:
         parser.error(f"unknown game {', '.join(unknown)}; known: {', '.join(sorted(known))}")
-    return [make for name, make in makers if not chosen or name in chosen]
+    return files + [make for name, make in makers if not chosen or name in chosen]
 
 
 def parse(argv: list[str]):
@@ -686,6 +726,9 @@ def parse(argv: list[str]):
                              "--quick 2): above it, the figure is left out and the table says so")
     parser.add_argument("--perft-depths", help="chess perft depths, comma-separated, when chess is measured "
                                                 "(default 3,4; --quick 2; empty: none)")
+    parser.add_argument("--file", action="append", default=[], metavar="PATH=GAME",
+                        help="a rule file of your own against OpenSpiel's GAME (repeatable; alone, only these "
+                             "are measured), e.g. --file my/chess.rules=chess")
     parser.add_argument("--json", metavar="OUT", help="also write every figure, round by round, to OUT")
     args = parser.parse_args(argv)
     defaults = ({"rounds": 3, "target": 0.01, "mcts_simulations": 4, "mcts_moves": 1, "min_games": 1,
@@ -732,7 +775,7 @@ def run(args, makers: list) -> list[dict]:
 def main(argv: Optional[list[str]] = None) -> dict:
     argv = sys.argv[1:] if argv is None else list(argv)
     args, parser = parse(argv)
-    makers = subjects_wanted([g.strip() for g in args.games.split(",") if g.strip()], parser)
+    makers = subjects_wanted([g.strip() for g in args.games.split(",") if g.strip()], args.file, parser)
     meta = provenance(argv)
     settings = {"rounds": args.rounds, "target": args.target, "mcts_simulations": args.mcts_simulations,
                 "mcts_moves": args.mcts_moves, "min_games": args.min_games, "mcts_budget": args.mcts_budget,

@@ -11,6 +11,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 import rulespec
 
 BENCH = Path(__file__).resolve().parents[2] / "benchmarks" / "bench_honest.py"
@@ -155,3 +157,29 @@ def test_the_gallery_covers_the_language_issues_games_with_their_counterparts():
         assert game.num_players() == 2, game_id
     assert bench.GALLERY["backgammon"].fixed == {"scoring_type": "full_scoring"}
     assert not bench.GALLERY["backgammon"].by_game  # (its decision is OpenSpiel's: a step is like for like)
+
+
+def test_a_file_of_ones_own_is_measured_against_the_game_named(tmp_path, capsys):
+    """--file PATH=GAME: an acceptance run's unseen file, from any folder, against OpenSpiel's game."""
+    bench = load_bench()
+    mine = tmp_path / "elsewhere" / "my-nim.rules"
+    mine.parent.mkdir()
+    mine.write_text((Path(__file__).resolve().parents[1] / "newcomer" / "games" / "nim.rules").read_text())
+    saved = bench.main(["--quick", "--mcts-simulations", "0", "--file", f"{mine}=nim"])
+    printed = capsys.readouterr().out
+    (game,) = saved["games"]  # the file given, and nothing else
+    assert game["name"] == "my-nim (nim)" and game["kind"] == "given"
+    assert set(game["engines"]) == {bench.API, bench.ADAPTER, bench.CPP}
+    assert f"{bench.API} / {bench.CPP}" in game["ratios"]
+    assert saved["headline"][f"files given (--file): {bench.API} / {bench.CPP}"]["worst_game"] == "my-nim (nim)"
+    assert "| my-nim (nim) | given |" in printed
+
+
+def test_a_file_given_without_its_game_is_refused(tmp_path, capsys):
+    bench = load_bench()
+    mine = tmp_path / "my.rules"
+    mine.write_text("game: x\n")
+    for wrong in (str(mine), f"{tmp_path / 'missing.rules'}=nim"):
+        with pytest.raises(SystemExit):
+            bench.main(["--quick", "--file", wrong])
+        assert "give PATH=GAME" in capsys.readouterr().err
