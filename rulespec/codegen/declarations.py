@@ -228,6 +228,11 @@ class Declarations:
         w.line(f"def step_{name}(st, cause{self.params(step.params)}):")
         w.indent()
         self.doc(step, f"Step `{step.name}`.")
+        if step.name in self.steps_passed_over_ahead():
+            w.line("if st._journal is not None:  # a look-ahead: nothing read ahead reads what it sets (model/unread_ahead.py)")
+            w.indent()
+            w.line("return")
+            w.dedent()
         with self.zone_locals():
             self.inline_ids = self.inline_thens(step.body)
             again = self.runs_again(step)

@@ -8,7 +8,7 @@ import re
 
 from ..model import ir
 from ..model.moves import max_moves_by_players
-from ..model.unread_ahead import triggers_unread_ahead
+from ..model.unread_ahead import steps_unread_ahead, triggers_unread_ahead
 from .quoting import docstring, ident, lit
 from .writer import cites_text
 
@@ -185,6 +185,10 @@ class EngineClass:
         """The triggers a look-ahead passes over (model/unread_ahead.py): TRIGGERS says so, and what a plain
         look-ahead keeps (codegen/options.py imagining) leaves their writes out; one answer for both."""
         return triggers_unread_ahead(self.m)
+
+    def steps_passed_over_ahead(self) -> frozenset[str]:
+        """The automatic steps a look-ahead passes over (model/unread_ahead.py): each returns at once there."""
+        return steps_unread_ahead(self.m)
 
     def rule_tables(self) -> None:
         """TRIGGERS, INSTEADS, ENDS and END_CHECKS, SCORES, RANKING, RETURNS and MATCH."""

@@ -14,6 +14,14 @@ trigger not passed over (worked out to a fixed point) and of event invariants, a
 step (the generated code asks them before it runs a `then` at once). A condition that reads what is not
 written out as counters (a legal move, a position seen before, a winner, a score, another look-ahead) reads
 everything: no trigger is passed over.
+
+An automatic step is passed over alike (steps_unread_ahead): a step that only sets counters (`if`, `for each`,
+`let` around them: no `then`, nothing moved or placed), none of which anything a look-ahead may run or read
+reads, the other steps not passed over included (a fixed point). Shogi's `note_check` counts a player's
+checks in a row after every move, asking `in_check` of the other side: every candidate move's look-ahead
+ran it, for a counter no `after it` reads, doubling the cost of reading a move ahead (issue #40). The step
+returns at once in a look-ahead (the generated step's first line: codegen/declarations.py); it still runs
+in play, where its counters are kept.
 """
 
 from __future__ import annotations
@@ -108,6 +116,53 @@ def triggers_unread_ahead(model: ir.Model) -> frozenset[str]:
     passed = {name for name, w in writes.items() if w is not None and not (w & read)}
     while True:  # a trigger that runs reads what it reads: those it reads from run too
         running = [reads.stmts(t.body) for t in model.triggers if t.name not in passed]
+        if any(r is None for r in running):
+            return frozenset()
+        read_too = frozenset().union(*running)
+        kept = {name for name in passed if not (writes[name] & read_too)}
+        if kept == passed:
+            return frozenset(passed)
+        passed = kept
+
+
+def _steps_written(step: ir.Step) -> Optional[frozenset]:
+    """The counters an automatic step sets, or None when it does more than set counters (or is no
+    automatic step)."""
+    if step.kind != "auto":
+        return None
+    found = set()
+    for s in statements_within(step.body):
+        if not isinstance(s, _COUNTERS_ONLY):
+            return None
+        if isinstance(s, ir.SetCounter):
+            found.add(s.counter)
+    return frozenset(found)
+
+
+def steps_unread_ahead(model: ir.Model) -> frozenset[str]:
+    """The automatic steps a look-ahead passes over (see the module's docstring), by name: those that only
+    set counters that nothing a look-ahead may run or read reads (the other steps not passed over, the
+    triggers not passed over, the `after it` conditions and the bodies of the options that read ahead, event
+    invariants, the ends checked after a step)."""
+    reading_ahead = [o for step in model.steps for o in step.options if any(isinstance(c, ir.AfterIt) for c in o.conditions)]
+    if not reading_ahead:
+        return frozenset()
+    reads = _CounterReads(model)
+    always = [reads.expr(c.condition) for o in reading_ahead for c in o.conditions if isinstance(c, ir.AfterIt)]
+    always += [reads.stmts(o.body) for o in reading_ahead]
+    passed_triggers = triggers_unread_ahead(model)
+    always += [reads.stmts(t.body) for t in model.triggers if t.name not in passed_triggers]
+    always += [reads.expr(i.condition) for i in model.invariants if i.event is not None]
+    always += [reads.expr(e) for end in model.ends if end.timing not in ("turn_start", "after_turn")
+               for e in (end.condition, end.winner, end.each_domain)]
+    if any(r is None for r in always):
+        return frozenset()
+    read = frozenset().union(*always)
+    writes = {step.name: _steps_written(step) for step in model.steps}
+    passed = {name for name, w in writes.items() if w is not None and not (w & read)}
+    bodies = {step.name: step.body for step in model.steps}
+    while True:  # a step that runs reads what it reads: those it reads from run too
+        running = [reads.stmts(body) for name, body in bodies.items() if name not in passed]
         if any(r is None for r in running):
             return frozenset()
         read_too = frozenset().union(*running)
