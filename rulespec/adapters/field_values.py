@@ -68,6 +68,12 @@ def interval(e: ir.E, listed: dict, bound: Callable, numbers: Callable) -> Optio
         if left is not None and 0 <= left[0] and left[1] < divisor[0]:  # (less than any k: itself)
             return left
         return 0, divisor[1] - 1
+    if isinstance(e, ir.Arith) and e.op == "div":  # by a number that is at least 1: rounded down at the corners
+        divisor, left = interval(e.right, listed, bound, numbers), interval(e.left, listed, bound, numbers)
+        if divisor is None or divisor[0] < 1 or left is None:
+            return None
+        corners = [a // b for a in left for b in divisor]
+        return min(corners), max(corners)
     if isinstance(e, ir.Negate):
         inner = interval(e.operand, listed, bound, numbers)
         return None if inner is None else (-inner[1], -inner[0])

@@ -20,7 +20,7 @@ from ..model import ir
 
 COMPARE = {"=": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt,
            ">=": operator.ge}
-ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul, "mod": operator.mod}
+ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul, "mod": operator.mod, "div": operator.floordiv}
 
 
 MOST_WALKED = 100_000  # combinations of bound spaces walked per option (chess's from and to: 4,096)
@@ -48,7 +48,7 @@ class StaticValues:
             return self.coordinate(e, *spaces[e.space.name])
         if isinstance(e, ir.Arith) and e.op in ARITH:
             left, right = self.value(e.left, spaces), self.value(e.right, spaces)
-            if not (isinstance(left, int) and isinstance(right, int)) or (e.op == "mod" and right == 0):
+            if not (isinstance(left, int) and isinstance(right, int)) or (e.op in ("mod", "div") and right == 0):
                 raise NotStatic(e.text)
             return ARITH[e.op](left, right)
         if isinstance(e, ir.Negate):

@@ -398,11 +398,11 @@ class Expressions:
         return f"(times_occurred(st) >= {self.expr(e.times)})"
 
     def visit_Arith(self, e: ir.Arith) -> str:
-        if e.op == "mod":  # by a written number above 0 Python's own %; else refused at 0 when the rules run
+        if e.op in ("mod", "div"):  # by a written number above 0 Python's own % or //; else refused at 0 when run
             right = e.right
             if isinstance(right, ir.Const) and isinstance(right.value, int) and right.value > 0:
-                return f"({self.expr(e.left)} % {self.expr(right)})"
-            return f"st._mod({self.expr(e.left)}, {self.expr(right)})"
+                return f"({self.expr(e.left)} {operator('%' if e.op == 'mod' else '//')} {self.expr(right)})"
+            return f"st._{'mod' if e.op == 'mod' else 'div'}({self.expr(e.left)}, {self.expr(right)})"
         # A chain `a + b - c` is written flat, in one pair of parentheses: Python refuses code nested more
         # than 200 parentheses deep, and a long sum must not count as nesting.
         terms, node = [], e
@@ -414,7 +414,7 @@ class Expressions:
 
     @staticmethod
     def same_precedence(a: str, b: str) -> bool:
-        return (a in "+-") == (b in "+-") and "mod" not in (a, b)
+        return (a in "+-") == (b in "+-") and "mod" not in (a, b) and "div" not in (a, b)
 
     def visit_Negate(self, e: ir.Negate) -> str:
         return f"(-{self.expr(e.operand)})"

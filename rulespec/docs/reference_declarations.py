@@ -23,7 +23,7 @@ game "Lanes" [LAN-1]
   at most 2 * count(p in players) turns [DIC-3, DIC-4]''',
       "Where the rules imply a tighter limit for a smaller game, write it as an expression over the options and "
       "the number of players (`at most board_size * board_size turns`: a Hex board fills up). It is worked "
-      "out before play, so it may read numbers, options, `count(p in players)`, `+ - * mod`, `min`, `max`, "
+      "out before play, so it may read numbers, options, `count(p in players)`, `+ - * mod div`, `min`, `max`, "
       "`abs` and definitions of these; anything else (a counter, a zone) is refused at the line. Every "
       "configuration's value must be 1 or more; the largest is the file's limit. A game past its own "
       "configuration's limit is stopped as broken and `rulespec verify` reports it, as for a number; the "
@@ -697,6 +697,13 @@ define light(s: grid) [MAR-3]:
       "`a mod b` is what is left after dividing a by b: from 0 to b - 1 (`7 mod 3 = 1`, `-1 mod 3 = 2`), as "
       "often needed for turns that go round (`turn mod 3`) or squares of a chequered board. It binds like "
       "`*`. Dividing by 0 stops the rules with an error."),
+    E("Expressions", "A quotient", "divide", "march.rules", '''
+define half(s: grid) [MAR-3]:
+  (rank of s - 1) div 2''',
+      "`a div b` is a divided by b, rounded down: `7 div 2 = 3`, `-7 div 2 = -4`, so that always "
+      "`a = b * (a div b) + a mod b` (a row's pair, `(rank of s - 1) div 2`; an action number's parts, "
+      "`n div 6` and `n mod 6`). It binds like `*` and `mod`, from the left: `a * b div c` is `(a * b) div c`. "
+      "Dividing by 0 stops the rules with an error naming the line."),
     E("Components and zones", "A seat's direction or number", "seat_attribute", "march.rules", '''
 each player has a forward: south, north [MAR-2]
 each player has a home: 1, 4 [MAR-1]''',

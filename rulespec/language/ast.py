@@ -208,7 +208,7 @@ class Compare(Node):
 @dataclass(frozen=True, kw_only=True)
 class Arith(Node):
     kind: Literal["arith"] = "arith"
-    op: Literal["+", "-", "*", "mod"]
+    op: Literal["+", "-", "*", "mod", "div"]
     left: "Expr"
     right: "Expr"
 

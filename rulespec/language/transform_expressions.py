@@ -187,6 +187,9 @@ class ExpressionsToAst(AstBuilder):
     def modulo(self, meta, children):
         return ast.Arith(loc=self._loc(meta), op="mod", left=children[0], right=children[1])
 
+    def divide(self, meta, children):
+        return ast.Arith(loc=self._loc(meta), op="div", left=children[0], right=children[1])
+
     def negate(self, meta, children):
         return ast.Negate(loc=self._loc(meta), operand=children[0])
 

@@ -47,9 +47,9 @@ def geometric(e: ir.E, spaces: frozenset, definitions: dict, directions: frozens
     if isinstance(e, ir.Check):
         return e.test == "none" and isinstance(e.subject, (ir.Var, ir.Neighbour)) and inner(e.subject)
     if isinstance(e, ir.Arith):
-        divides = e.op == "mod" and not (isinstance(e.right, ir.Const) and isinstance(e.right.value, int)
-                                         and e.right.value > 0)
-        return e.op in ("+", "-", "*", "mod") and not divides and inner(e.left) and inner(e.right)
+        divides = e.op in ("mod", "div") and not (isinstance(e.right, ir.Const) and isinstance(e.right.value, int)
+                                                  and e.right.value > 0)
+        return e.op in ("+", "-", "*", "mod", "div") and not divides and inner(e.left) and inner(e.right)
     if isinstance(e, (ir.Negate, ir.Not)):
         return inner(e.operand)
     if isinstance(e, ir.Compare):

@@ -114,9 +114,9 @@ def _stable(e: ir.E, var: str, changing: frozenset) -> bool:
 
 
 def _by_written_number(e: ir.Arith) -> bool:
-    """Whether ``e`` is a remainder by a written number above 0 (`n mod 40`), which cannot fail."""
+    """Whether ``e`` is a remainder or a quotient by a written number above 0 (`n mod 40`), which cannot fail."""
     right = e.right
-    return e.op == "mod" and isinstance(right, ir.Const) and type(right.value) is int and right.value > 0
+    return e.op in ("mod", "div") and isinstance(right, ir.Const) and type(right.value) is int and right.value > 0
 
 
 def _stable_choice(e: ir.Conditional, var: str, changing: frozenset) -> bool:

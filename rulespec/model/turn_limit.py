@@ -4,7 +4,7 @@
 smaller configuration (Hex on 5x5: 25 turns; Liar's dice: one bid per face of every die in play, then a
 call), the author writes it as an expression over the options and the player count, `at most
 board_size * board_size turns`. It is worked out before play, so it may read only what the configuration
-fixes: numbers, options, `count(p in players)`, `+ - * mod`, `min`, `max`, `abs`, and definitions without
+fixes: numbers, options, `count(p in players)`, `+ - * mod div`, `min`, `max`, `abs`, and definitions without
 parameters that read only these. The largest value over every configuration is the file's MAX_TURNS (the
 safety net and every bound sized from it); the engine stops a game past its own configuration's value
 and `rulespec verify` reports it, as for a number.
@@ -42,9 +42,11 @@ def turn_limit_value(e: ir.E, options: Mapping[str, str], players: int,
             return e.value
         if isinstance(e, ir.OptionRef) and e.type == INT:
             return int(options[e.name])
-        if isinstance(e, ir.Arith) and e.op in ("+", "-", "*", "mod"):
+        if isinstance(e, ir.Arith) and e.op in ("+", "-", "*", "mod", "div"):
             left, right = value(e.left), value(e.right)
-            return {"+": left + right, "-": left - right, "*": left * right}[e.op] if e.op != "mod" else left % right
+            if e.op in ("mod", "div"):
+                return left % right if e.op == "mod" else left // right
+            return {"+": left + right, "-": left - right, "*": left * right}[e.op]
         if isinstance(e, ir.Negate):
             return -value(e.operand)
         if isinstance(e, ir.Builtin) and e.func in ("min", "max", "abs"):

@@ -148,6 +148,13 @@ class State(BoardReading, SecretChoices, Imagining, Shifting, Lifting, Tallying,
             raise RuleRuntimeError("the rules ask for a remainder after dividing by 0 (`... mod 0`)")
         return value % divisor
 
+    @staticmethod
+    def _div(value: int, divisor: int) -> int:
+        """`a div b`: the quotient rounded down, so that a = b * (a div b) + a mod b (as Python's //)."""
+        if divisor == 0:
+            raise RuleRuntimeError("the rules ask for a quotient after dividing by 0 (`... div 0`)")
+        return value // divisor
+
     def _won(self, seat: int) -> bool:
         """`p won`: the game is over and seat is one of its winners (false before; a draw has none)."""
         return self._over is not None and seat in self._engine._winners(self)
