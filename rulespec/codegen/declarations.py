@@ -119,7 +119,7 @@ class Declarations:
         tests, where = self.loop_guards(where)  # (where a walk's first step is among its conjuncts: guards.py)
         for test in tests:
             self.guard(test, "continue")
-        inner = self.inner_exists(where)
+        inner = self.inner_exists(self.there_is_inside(where))
         if inner is not None:
             self.depth += 1
             if self.ray_walked_in_place(inner):
@@ -137,6 +137,16 @@ class Declarations:
             w.line(f"return {found!r}")
             w.dedent()
         w.dedent()
+
+    def there_is_inside(self, where: Optional[ir.E]) -> Optional[ir.E]:
+        """A loop's condition `there is y in D where C` read as the count it means, `count(y in D where C) > 0`,
+        so that first_found_loop writes it as the loop inside it that the count written out gets (a ray walked
+        in place): the newcomer's Crazyhouse asks `there is d in all directions of grid where (there is t in
+        ray from s towards d where ...)`, whose inner walk stayed any() over ray_stop's generator, made for each
+        direction, while chess's `count(... count(t in ray ...) > 0) > 0` walked the ray in place."""
+        if isinstance(where, ir.ThereIs) and not where.negated:
+            return self.as_count_tests(where)
+        return where
 
     def ray_walked_in_place(self, inner: ir.Count) -> bool:
         """Whether the inner walk of first_found_loop is a ray whose condition needs its space occupied (walked to

@@ -1,0 +1,64 @@
+"""Generator levers of issue #40's eleventh round for the newcomer's Crazyhouse (tests/newcomer/games/crazyhouse.rules),
+each against the same file's engine generated without it, in one process: (a) a loop's condition `there is y in
+D where C` read as the count it means, so that a ray inside it is walked in place (codegen/declarations.py
+there_is_inside: `there is d in all directions of grid where (there is t in ray from s towards d where ...)`,
+chess's attack along eight lines written with `there is` instead of `count(...) > 0`). The same seeded games,
+thread CPU time, nothing but play inside the clock, rounds interleaved with the order rotated, medians with
+their min-max spread.
+
+    python benchmarks/bench_crazyhouse_levers.py --rounds 5
+
+Figures only: speed targets are never tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from bench_honest import microseconds_a_step  # noqa: E402
+from bench_newcomer_levers import engine_of  # noqa: E402
+
+# lever -> (its file, the generator's methods swapped for what was there before it)
+LEVERS = {
+    "(a) there is inside a loop": ("crazyhouse", {"there_is_inside": lambda self, where: where}),
+    "(a) in shogi": ("shogi", {"there_is_inside": lambda self, where: where}),
+}
+SEEDS = {"crazyhouse": range(3), "shogi": range(1)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--levers", default=",".join(LEVERS), help="the levers measured, by their names")
+    args = parser.parse_args()
+    rounds, chosen = args.rounds, args.levers.split(",")
+    engines = {lever: (engine_of(name, {}), engine_of(name, swapped)) for lever, (name, swapped) in LEVERS.items()
+               if lever in chosen}
+    figures = {(lever, side): [] for lever in engines for side in (0, 1)}
+    for r in range(-1, rounds):  # (round -1: a warm-up, not kept)
+        for lever in engines:
+            name = LEVERS[lever][0]
+            for side in ((0, 1) if r % 2 else (1, 0)):
+                figure = microseconds_a_step(engines[lever][side], SEEDS[name])
+                if r >= 0:
+                    figures[lever, side].append(figure)
+    print(f"`python benchmarks/bench_crazyhouse_levers.py --rounds {rounds}`: us a step, medians (min-max); the "
+          "lever's share: off over on, per round\n")
+    print("| lever | file | on | off | off / on |\n|---|---|---|---|---|")
+    for lever in engines:
+        name, on, off = LEVERS[lever][0], figures[lever, 0], figures[lever, 1]
+        ratios = [b / a for a, b in zip(on, off)]
+        print(f"| {lever} | {name} | {statistics.median(on):.1f} ({min(on):.1f}-{max(on):.1f}) | "
+              f"{statistics.median(off):.1f} ({min(off):.1f}-{max(off):.1f}) | "
+              f"{statistics.median(ratios):.2f}x ({min(ratios):.2f}-{max(ratios):.2f}) |")
+
+
+if __name__ == "__main__":
+    main()
