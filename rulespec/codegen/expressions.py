@@ -320,6 +320,9 @@ class Expressions:
     def visit_FaceOf(self, e: ir.FaceOf) -> str:
         return f"st._t.face_of[{self.boards[e.board]}][{self.on_board(e.space, 'the face of')}]"
 
+    def visit_NumberOf(self, e: ir.NumberOf) -> str:  # (a seat or a graph's direction: its index, plus 1)
+        return f"({self.expr(e.value)} + 1)" if e.table is None else f"{lit(e.table)}[{self.expr(e.value)}]"
+
     def visit_SpaceIndex(self, e: ir.SpaceIndex) -> str:
         return f"st._t.space_index[{self.boards[e.board]}][{self.on_board(e.space, 'the index of')}]"
 

@@ -704,6 +704,18 @@ define half(s: grid) [MAR-3]:
       "`a = b * (a div b) + a mod b` (a row's pair, `(rank of s - 1) div 2`; an action number's parts, "
       "`n div 6` and `n mod 6`). It binds like `*` and `mod`, from the left: `a * b div c` is `(a * b) div c`. "
       "Dividing by 0 stops the rules with an error naming the line."),
+    E("Expressions", "The number of a seat or a direction", "of", "march.rules", '''
+define code(p: seat, d: direction) [MAR-2]:
+  (number of p - 1) * 4 + number of d - 1''',
+      "`number of p` is a seat's number as `player N` writes it, from 1: `number of player 2 = 2`. "
+      "`number of d` is a direction's place among its board's "
+      "directions, in the order `directions of B` lists them, from 1: on an orthogonal grid north 1, east 2, "
+      "south 3, west 4; on hexagons northeast 1 to northwest 6; with all eight, north 1 to northwest 8; on a "
+      "graph, its named directions in the order its `links` lines declare them. A compass direction a board "
+      "does not have (north on hexagons) is 0. A compass word belongs to no board of its own, so a file whose "
+      "boards list different directions is refused at `number of d`. Both count from 1, as words do; "
+      "`index of s`, a space's place, counts from 0, so an action number is written `(number of p - 1) * 4 + "
+      "number of d - 1` or `index of s * 6 + number of d - 1` (OpenSpiel's `hole * 6 + direction`)."),
     E("Components and zones", "A seat's direction or number", "seat_attribute", "march.rules", '''
 each player has a forward: south, north [MAR-2]
 each player has a home: 1, 4 [MAR-1]''',

@@ -204,6 +204,10 @@ class Cost:
             return self._attribute_bound(e, pick)
         if isinstance(e, ir.TurnNumber):
             return self.m.max_turns if high else 0
+        if isinstance(e, ir.NumberOf) and e.table is not None:  # a direction's place on its board
+            return pick(e.table)
+        if isinstance(e, ir.NumberOf) and e.value.type == ir.SEAT:  # 1 up to the most players
+            return self.m.max_players if high else 1
         if isinstance(e, ir.SpaceIndex):  # 0 up to the board's spaces less one
             return 0 if not high else self.spaces[e.board] - 1 if e.board in self.spaces else None
         if isinstance(e, (ir.Count, ir.Size)):

@@ -565,6 +565,8 @@ class Expressions:
             return ir.SeatStep(SEAT, loc, text, target, SEAT_STEPS[attr])
         if attr in self.seat_attributes and t == SEAT:
             return self._seat_value_of(node, target)
+        if attr == "number" and (t in (SEAT, ir.DIRECTION) or is_graph_direction(t)):
+            return self._number_of(node, target)
         if attr == "neighbours":
             return self.neighbours_of(node, target)
         if attr == "directions" and isinstance(target, ir.BoardRef):
@@ -606,7 +608,7 @@ class Expressions:
         known = list(self.zones) + list(self.counters) + list(self.scores) + list(self.seat_attributes) + \
             list(self.region_names) + list(self.attributes)
         built_in = list(SEAT_STEPS) + ["occupant", "size", "top", "others", "cells", "face", "faces", "values",
-                                       "directions", "neighbours", "index"]
+                                       "directions", "neighbours", "index", "number"]
         self.error(loc, f"unknown name `{attr}` before `of`", hint=did_you_mean_own_first(attr, known, built_in))
         return self._bad(node)
 
@@ -634,6 +636,30 @@ class Expressions:
         kind = ir.DIRECTION if all(v in ir.COMPASS for v in values) else \
             INT if all(re.fullmatch(r"-?[0-9]+", v) for v in values) else SYMBOL
         return ir.SeatAttr(kind, loc, text, attr, values, target)
+
+    def _number_of(self, node: ast.Of, target: ir.E) -> ir.E:
+        """`number of p`: a seat's number, from 1 (`player 2` is 2); `number of d`: a direction's place in its
+        board's directions (as `directions of B` lists them), from 1. A compass direction belongs to no board
+        of its own: the file's boards (a graph's aside) must list the same directions, else it is refused."""
+        loc, text = node.loc, self.text(node)
+        if target.type != ir.DIRECTION:
+            return ir.NumberOf(INT, loc, text, target)
+        lists = {}
+        for name, board in self.boards.items():
+            if board.lattice == "graph":
+                continue
+            ways = ir.TRIANGLE_LINES if board.lattice == "triangles" else \
+                ir.ADJACENCY_DIRECTIONS.get(board.adjacency, ir.ADJACENCY_DIRECTIONS["orthogonal"])
+            lists.setdefault(tuple(ways), name)
+        if len(lists) > 1:
+            said = "; ".join(f"{board}: {', '.join(ir.COMPASS[d] for d in ways)}" for ways, board in lists.items())
+            self.error(loc, f"`{text}` is a direction's place among its board's directions, but this file's boards "
+                            f"list different directions ({said})",
+                       hint="number the directions yourself with a definition (`if d = north then 1 else ...`)")
+            return self._bad(node)
+        ways = next(iter(lists), tuple(range(len(ir.COMPASS))))
+        table = tuple(ways.index(d) + 1 if d in ways else 0 for d in range(len(ir.COMPASS)))
+        return ir.NumberOf(INT, loc, text, target, table)
 
     def _directions_of(self, node: ast.Of, target: ir.BoardRef) -> ir.E:
         """`directions of B`: the ways a board's lines run."""

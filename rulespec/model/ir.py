@@ -386,6 +386,17 @@ class FaceOf(E):
 
 
 @dataclass(frozen=True)
+class NumberOf(E):
+    """`number of p`: a seat's number as `player N` writes it (from 1); `number of d`: a direction's place in
+    its board's directions, in the order `directions of B` lists them, from 1 (``table``: per index of COMPASS
+    that number, 0 for a direction the board does not have; None: the value's own index plus 1, a seat's or a
+    graph's named direction's)."""
+
+    value: E
+    table: Optional[tuple[int, ...]] = None
+
+
+@dataclass(frozen=True)
 class SpaceIndex(E):
     """`index of s`: the place of ``space`` among its board's spaces in use, in board order (the order `for s in
     B` walks: a graph's `spaces` line; a map's rows from the top, each west to east), counted from 0."""

@@ -25,7 +25,7 @@ _READS_NO_COUNTER = (
     ir.Count, ir.Total, ir.First, ir.Extreme, ir.Size, ir.Member, ir.ZoneRef, ir.BoardRef, ir.ItemAttr, ir.IsKind,
     ir.Check, ir.Occupant, ir.Holds, ir.HoldsValue, ir.Neighbour, ir.NeighboursOf, ir.CellsOf, ir.LineOf, ir.Top,
     ir.SeatConst, ir.SeatStep, ir.Others, ir.PlayersSet, ir.TurnNumber, ir.PlayerToMove, ir.StartingPlayer,
-    ir.OptionRef, ir.SpaceIndex)
+    ir.OptionRef, ir.SpaceIndex, ir.NumberOf)
 _MOST_DEPTH = 32  # (definitions use one another; the checker refuses a circle)
 
 

@@ -58,3 +58,61 @@ def test_dividing_by_zero_names_the_line(tmp_path):
     message = results["light_squares"].message
     assert not results["light_squares"].passed
     assert "dividing by 0" in message and f"march.rules:{_line(text, 'define half')}: Definition `half`" in message
+
+
+MILL = ROOT / "rulespec" / "docs" / "ref_games" / "mill.rules"
+
+
+def _check_errors(text: str) -> list:
+    from rulespec.language.errors import RuleError
+    from rulespec.model.checker import check
+    with pytest.raises(RuleError) as caught:
+        check(parse_text(text, "t.rules"))
+    return caught.value.diagnostics
+
+
+def test_number_of_a_seat_counts_from_one_and_of_a_direction_its_place_on_the_board():
+    model = rulespec.load(MARCH).model
+    code = next(d for d in model.definitions if d.name == "code")
+    numbers = [e for e in _walk(code.value) if e.__class__.__name__ == "NumberOf"]
+    assert [n.value.type for n in numbers] == ["seat", "direction"]
+    assert numbers[0].table is None and numbers[1].table == (1, 0, 2, 0, 3, 0, 4, 0)  # orthogonal: n, e, s, w
+    source = generate(model, "march.rules")
+    assert "(1, 0, 2, 0, 3, 0, 4, 0)[" in source
+    en = English(model)
+    assert "player 1 is 1" in en.expr(numbers[0]) and "among its board's directions" in en.expr(numbers[1])
+    assert all(r.passed for r in run_examples(rulespec.load(MARCH)))
+
+
+def test_number_of_a_graphs_named_direction(tmp_path):
+    text = MILL.read_text(encoding="utf-8")
+    assert "example placing" in text
+    text = text.replace('example placing "Men are placed on the points by name" [MIL-2, MIL-3]:\n',
+                        'example placing "Men are placed on the points by name" [MIL-2, MIL-3]:\n'
+                        '  then number of around = 1 and number of player 2 = 2\n')
+    path = tmp_path / "mill.rules"
+    path.write_text(text, encoding="utf-8")
+    results = run_examples(rulespec.load(path))
+    assert all(r.passed for r in results), [r.message for r in results if not r.passed]
+
+
+def test_number_of_a_compass_word_is_refused_where_the_boards_list_different_directions():
+    text = MARCH.read_text(encoding="utf-8").replace(
+        "fit pawn on grid [MAR-1]", "board hexes: rows hr 1..2, columns hc 1..2, adjacency hexagonal [MAR-1]:\n"
+        "  face plain [MAR-1]:\n    1 . .\n    2 . .\n\nfit pawn on grid [MAR-1]\nfit pawn on hexes [MAR-1]")
+    found = [d for d in _check_errors(text) if "number of d" in d.message]
+    assert found, [d.render() for d in _check_errors(text)]
+    d = found[0]
+    assert d.line == _line(text, "  (number of p - 1) * 4")
+    assert "grid: north, east, south, west" in d.message and "hexes: northeast" in d.message and d.hint
+
+
+def test_number_of_anything_else_is_unknown():
+    text = MARCH.read_text(encoding="utf-8").replace("(rank of s - 1) div 2", "number of s")
+    d = _check_errors(text)[0]
+    assert "`number`" in d.message and d.line == _line(text, "  number of s")
+
+
+def _walk(e):
+    from rulespec.model.tree import walk
+    return walk(e)

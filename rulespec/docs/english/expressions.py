@@ -332,6 +332,13 @@ def _face_of(en: English, e: ir.FaceOf) -> str:
     return f"the face of the {human(e.board)} that {en.expr(e.space)} lies on"
 
 
+@renders(ir.NumberOf)
+def _number_of(en: English, e: ir.NumberOf) -> str:
+    if e.value.type == ir.SEAT:
+        return f"the number of {en.expr(e.value)} (player 1 is 1, player 2 is 2, ...)"
+    return f"the place of {en.expr(e.value)} among its board's directions (the first is 1)"
+
+
 @renders(ir.SpaceIndex)
 def _space_index(en: English, e: ir.SpaceIndex) -> str:
     return f"the place of {en.expr(e.space)} in the order of the {human(e.board)}'s spaces (from 0)"
