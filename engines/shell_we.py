@@ -38,7 +38,7 @@ TEXT_5 = tuple('bonus: give ' + label + ' to the player on the left' for label i
 ITEMS_PASSING_0 = ItemsPassing(lambda v_t: ITEM_KIND[v_t] == 'starfish', len(ITEM_KIND), True)[()]  # t is starfish
 ITEMS_PASSING_1 = ItemsPassing(lambda v_s: ITEM_KIND[v_s] == 'starfish', len(ITEM_KIND), True)[()]  # s holds starfish
 ITEM_TEST_2 = ItemTests(lambda v_t: ITEM_KIND[v_t] == 'starfish', len(ITEM_KIND), True)[()].__getitem__  # t is starfish
-ITEM_TEST_3 = ItemTests(lambda v_t: ((ITEM_ATTRS['colour'].get(v_t) == 'blue') and (ITEM_ATTRS['value'].get(v_t) == 0)), len(ITEM_KIND), True)[()].__getitem__  # colour of t = blue and value of t = 0
+ITEMS_PASSING_3 = ItemsPassing(lambda v_t: ((ITEM_ATTRS['colour'].get(v_t) == 'blue') and (ITEM_ATTRS['value'].get(v_t) == 0)), len(ITEM_KIND), True)[()]  # colour of t = blue and value of t = 0
 ITEM_TEST_4 = ItemTests(lambda v_t: (ITEM_ATTRS['colour'].get(v_t) == 'red'), len(ITEM_KIND), True)[()].__getitem__  # colour of t = red
 
 # ---------------------------------------------------------------- board beach [SHELL-COMP-1, SHELL-PLACE-3, SHELL-PLACE-4, SHELL-PLACE-6, SHELL-PLACE-7, SHELL-COMP-8, SHELL-PEARL-3, SHELL-PEARL-5] ruling SHELL-AMB-1, SHELL-AMB-25, SHELL-AMB-2
@@ -947,7 +947,7 @@ def example_after_setup(run):
     run.phase(st, 'setup', line=447)
     run.moved(st, 'zone', st._t.zone_base['rack'] + 0, 17, True, line=448)
     run.moved(st, 'zone', st._t.zone_base['rack'] + 1, 17, True, line=449)
-    run.fact(st, 'count(t in rack of player 1 where colour of t = blue and value of t = 0) = 1', lambda: (sum(map(ITEM_TEST_3, st._zones[st._t.zone_base['rack'] + 0])) == 1), line=450, sides=lambda: (sum(map(ITEM_TEST_3, st._zones[st._t.zone_base['rack'] + 0])), 1), compared=('=', 'count(t in rack of player 1 where colour of t = blue and value of t = 0)', '1', 'number', False))
+    run.fact(st, 'count(t in rack of player 1 where colour of t = blue and value of t = 0) = 1', lambda: (count_in_zone(st._loc, ITEMS_PASSING_3, st._t.zone_base['rack'] + 0) == 1), line=450, sides=lambda: (count_in_zone(st._loc, ITEMS_PASSING_3, st._t.zone_base['rack'] + 0), 1), compared=('=', 'count(t in rack of player 1 where colour of t = blue and value of t = 0)', '1', 'number', False))
     run.fact(st, 'count(t in bag) = 25', lambda: (len(st._zones[st._t.zone_base['bag']]) == 25), line=451, sides=lambda: (len(st._zones[st._t.zone_base['bag']]), 25), compared=('=', 'count(t in bag)', '25', 'number', False))
     run.fact(st, 'count(t in box where colour of t = red) = 18', lambda: (sum(map(ITEM_TEST_4, st._zones[st._t.zone_base['box']])) == 18), line=452, sides=lambda: (sum(map(ITEM_TEST_4, st._zones[st._t.zone_base['box']])), 18), compared=('=', 'count(t in box where colour of t = red)', '18', 'number', False))
     run.decides(st, lambda: 0, None, line=453)

@@ -482,10 +482,36 @@ class Counts:
             fast = self._walk_begins_test(e)
         if fast is None:
             fast = self._count_test(e)
+        if fast is None:
+            fast = self.count_is_test(e)
         if fast is not None:
             return fast
         op = operator("==" if e.op == "=" else e.op)
         return f"({self.expr(e.left)} {op} {self.expr(e.right)})"
+
+    def count_is_test(self, e: ir.Compare) -> Optional[str]:
+        """`count(x in D where C) = K` (or !=) over the values of an attribute or a range `low..high`, K not 0
+        (that is whether one passes: _count_test): count_is, which stops as soon as the answer is known (one
+        more than K passed, or more than the size of D less K failed), not every x tested and counted. Gin
+        rummy's meld held (`count(r in low of m..low of m + length of m - 1 where holds_card(p, r, suit of m))
+        = length of m`) stops at its first card not held. The same answer; a test that would fail further on
+        is not made (as any() stops at the first found)."""
+        count, number = e.left, e.right
+        if not (e.op in ("=", "!=") and isinstance(count, ir.Count) and count.where is not None
+                and isinstance(count.domain, (ir.AttributeValues, ir.Span))):
+            return None
+        if self.bound is not None and not self.depth and not self.free_vars(count, self.bound):
+            return None  # the same for every candidate of an option: counted once and kept (see once())
+        var = f"v_{ident(count.var)}"
+        self.depth += 1
+        domain, test_left = self.walk_and_test(count.var, count.domain, count.where)
+        where = self.expr(test_left) if test_left is not None else "True"
+        self.depth -= 1
+        if domain != self.expr(count.domain):
+            return None  # (a narrowed walk: counted as before)
+        self.count_is_used = True
+        found = f"count_is({domain}, {self.expr(number)}, lambda {var}: {where})"
+        return f"(not {found})" if e.op == "!=" else found
 
     def _walk_begins_test(self, e: ir.Compare) -> Optional[str]:
         """`size of walk(t from s towards d while C) > 0` (or != 0, = 0) only asks whether the walk takes its

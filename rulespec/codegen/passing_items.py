@@ -60,6 +60,16 @@ class PassingItems:
             return False
         return self.static_item_test(e.var, e.where, True) is not None
 
+    @staticmethod
+    def may_pass(component: ir.Component, fixed: set) -> bool:
+        """Whether ``component``'s items may pass a test that equates each attribute of ``fixed`` with a value:
+        not when it lacks one of them (a trio has no suit: `suit of c = s` holds of no trio, `rank of c = r`
+        of no run), so a card's rank and suit let one card through, not the melds of that rank or suit too.
+        Only the estimate of how many pass: the table of those that pass is worked out by the test itself
+        (ItemsPassing), which counts a lacking attribute as a value none equals unless the value is lacking
+        too."""
+        return fixed <= {name for name, _ in component.attributes}
+
     def most_passing(self, var: str, where: ir.E) -> int:
         """The most items the condition ``where`` of the item ``var`` can let through, whatever the values it
         compares with, from its `and`'s parts: `var is C` (only C's items), `A of var = v` (v not reading var:
@@ -87,6 +97,8 @@ class PassingItems:
         most = 0
         for component in self.m.components:
             if kinds and component.name not in {*kinds} or len(kinds) > 1:
+                continue
+            if not self.may_pass(component, fixed):
                 continue
             counted, counts = component.counts or (None, ())
             factors = []

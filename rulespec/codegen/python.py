@@ -207,6 +207,7 @@ class CodeGenerator(Expressions, HoistedReads, Counts, ItemValueTables, WholeLin
         self.space_numbered_used = False  # whether a walk is narrowed to a space by its index (imported then)
         self.line_tables: Optional[dict[str, str]] = None  # an automatic step's line tables read through locals
         self.located_helpers_used: set[str] = set()  # count_located, first_located (imported when used)
+        self.count_is_used = False  # whether a count compared with a number stops once known (imported then)
         self.occupancy_counts_used = False  # whether a count reads a board's contents in C (imported then)
         self.first_empty_used = False  # whether a first empty space is found in a board's contents (imported then)
         self.by_value_used = False  # whether a walk reads spaces grouped by a value (spaces_by_value, imported then)

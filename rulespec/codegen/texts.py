@@ -127,6 +127,7 @@ class Texts:
         helpers = ((["cells_by_value"] if self.cells_by_used else [])
                    + (["count_empty", "count_occupied"] if self.occupancy_counts_used else [])
                    + (["ItemsPassing"] + sorted(self.located_helpers_used) if self.located_helpers_used else [])
+                   + (["count_is"] if self.count_is_used else [])
                    + (["ItemValues"] if any(key[-1] == "values" for key in self.item_tests) else [])
                    + (["ContentTests"] if self.content_tests else [])
                    + (["item_table"] if self.item_definitions else [])

@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 import math
 import operator
-from typing import Any, Iterable, Optional, Sequence
+from typing import Any, Callable, Iterable, Optional, Sequence
 
 from .common import SPAN_LIMIT, RuleRuntimeError
 
@@ -358,6 +358,26 @@ def first_in_zone(where: Sequence[int], passing: Sequence[int], place: int) -> t
         if where[item] == place:
             return (item,)
     return ()
+
+
+def count_is(values: Sequence[Any], need: int, test: Callable[[Any], Any]) -> bool:
+    """Whether exactly ``need`` of ``values`` pass ``test``: `count(x in D where C) = K`, stopping as soon as the
+    answer is known (one more than K passed, or more than len(D) - K failed) instead of counting them all
+    (codegen/counts.py count_is_test: a meld's cards all held, `count(r in low..high where ...) = length`)."""
+    spare = len(values) - need
+    if spare < 0 or need < 0:
+        return False
+    found = 0
+    for value in values:
+        if test(value):
+            found += 1
+            if found > need:
+                return False
+        else:
+            spare -= 1
+            if spare < 0:
+                return False
+    return True
 
 
 def any_in_zone(where: Sequence[int], passing: Sequence[int], place: int) -> bool:
