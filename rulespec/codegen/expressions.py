@@ -460,6 +460,9 @@ class Expressions:
             return tabled
         definition = self.definitions.get(e.name)
         if definition is not None and self.inlined(definition, e.args):
+            tabled = self.tabled_before_written_out(e)
+            if tabled is not None:  # a small definition of items, more than a comparison: its table (item_definitions.py)
+                return tabled
             # A small definition is an abbreviation: written out where it is used (`mine(t, p)` becomes the
             # comparison itself). Its define_ function stays, for the other readers.
             mapping = {p.name: a for p, a in zip(definition.params, e.args)}
