@@ -866,3 +866,45 @@ def test_battleship_a_fleet_sunk_ends_the_game_in_lock_step():
             pool = targets if targets and rng.random() < 0.8 else sorted(by_number)
             _play(spec, ours, theirs, moves, {seat: rng.choice(pool)})
     assert early >= 15
+
+
+def test_gin_rummy_knocks_and_layoffs_in_lock_step():
+    """Random play seldom gets a hand down to 10 deadwood; here each player keeps the discard that leaves the
+    least deadwood (read from OpenSpiel's `deadwood()` of the state after it), knocks whenever it may, and
+    lays melds and lays off before passing, so hands are knocked, laid down, laid off on and undercut, both
+    sides in lock step to the returns."""
+    spec = SPECS["gin-rummy"]
+    ours_game, theirs_game = spec.load()
+    rng = random.Random(5)
+    knocked = laid_off = 0
+    for _ in range(30):
+        ours, theirs = ours_game.new_game(spec.players), theirs_game.new_initial_state()
+        while True:
+            moves = agree(spec, ours, theirs)
+            if theirs.is_terminal():
+                knocked += any(theirs.knocked())
+                laid_off += bool(theirs.layoffs())
+                break
+            if theirs.is_chance_node():
+                numbers, weights = zip(*theirs.chance_outcomes())
+                _play(spec, ours, theirs, moves, {None: rng.choices(numbers, weights)[0]})
+                continue
+            (seat, by_number), = moves.items()
+            legal = sorted(by_number)
+            melds, cards = [n for n in legal if n >= 56], [n for n in legal if n < 52]
+            if 55 in legal:
+                pick = 55
+            elif melds and rng.random() < 0.9:
+                pick = rng.choice(melds)
+            elif cards and 54 in legal and rng.random() < 0.9:  # a layoff before passing
+                pick = rng.choice(cards)
+            elif cards and rng.random() < 0.9:  # the discard that leaves the least deadwood
+                def left(card):
+                    after = theirs.clone()
+                    after.apply_action(card)
+                    return after.deadwood()[seat]
+                pick = min(cards, key=lambda card: (left(card), rng.random()))
+            else:
+                pick = rng.choice(legal)
+            _play(spec, ours, theirs, moves, {seat: pick})
+    assert knocked >= 8 and laid_off >= 4, (knocked, laid_off)  # (10 and 5 of 30)
