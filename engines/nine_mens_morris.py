@@ -13,7 +13,7 @@ from rulespec.runtime.tallies import TallyTests, count_tallied
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '09990f60cfcee031'
-GENERATOR_VERSION = '139'
+GENERATOR_VERSION = '140'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -223,12 +223,11 @@ def options_turn__fly(st, v_player):
         return found
     if not ((define_men(st, v_player) == 3)):  # men(player) = 3
         return found
+    _n0 = None  # counts that are the same for every candidate, once needed
     for v_s in st._t.cells_in_use[0]:
         if not ((CELL_ATTRS['colour'][st._boards[0][v_s]] == ('white', 'black')[v_player])):  # mine(s, player)
             continue
-        for v_t in st._t.cells_in_use[0]:
-            if not (st._boards[0][v_t] < 0):  # t is empty
-                continue
+        for v_t in (_n0 if _n0 is not None else (_n0 := [v_t for v_t in st._t.cells_in_use[0] if (st._boards[0][v_t] < 0)])):
             found.append(('fly ' + B_MORRIS_LABEL[v_s] + ' to ' + B_MORRIS_LABEL[v_t], (v_s, v_t, )))
     return found
 
@@ -285,7 +284,7 @@ def choices_turn(st, v_player):
     memo_2 = kept.by_option[2]
     board_0 = st._boards[0]
     cell_attr_0 = CELL_ATTRS['colour']
-    _n0 = _n1 = None  # counts and calls that are the same for every candidate, once needed
+    _n0 = _n1 = _n2 = None  # counts and calls that are the same for every candidate, once needed
     # place: `place on {s}`
     if (((_n0 if _n0 is not None else (_n0 := define_in_hand(st, v_player))) > 0)):  # in_hand(player) > 0
         for v_s in st._t.cells_in_use[0]:
@@ -306,9 +305,7 @@ def choices_turn(st, v_player):
         for v_s in st._t.cells_in_use[0]:
             if not ((cell_attr_0[board_0[v_s]] == ('white', 'black')[v_player])):  # mine(s, player)
                 continue
-            for v_t in st._t.cells_in_use[0]:
-                if not (board_0[v_t] < 0):  # t is empty
-                    continue
+            for v_t in (_n2 if _n2 is not None else (_n2 := [v_t for v_t in st._t.cells_in_use[0] if (st._boards[0][v_t] < 0)])):
                 rows.append(memo_2.get((v_s, v_t, )) or kept.make(memo_2, (v_s, v_t, ), (seat, 'fly ' + B_MORRIS_LABEL[v_s] + ' to ' + B_MORRIS_LABEL[v_t], 2, (v_s, v_t, ))))
     if kept.repeated:  # two rows read the same: the first is the one offered
         rows = kept.first_of_each(rows)
@@ -336,12 +333,11 @@ def has_legal_move_turn(st, v_player):
     # fly: `fly {s} to {t}`
     if (define_in_hand(st, v_player) == 0):  # in_hand(player) = 0
         if (define_men(st, v_player) == 3):  # men(player) = 3
+            _n0 = None  # counts that are the same for every candidate, once needed
             for v_s in st._t.cells_in_use[0]:
                 if not ((CELL_ATTRS['colour'][st._boards[0][v_s]] == ('white', 'black')[v_player])):  # mine(s, player)
                     continue
-                for v_t in st._t.cells_in_use[0]:
-                    if not (st._boards[0][v_t] < 0):  # t is empty
-                        continue
+                for v_t in (_n0 if _n0 is not None else (_n0 := [v_t for v_t in st._t.cells_in_use[0] if (st._boards[0][v_t] < 0)])):
                     return True
     return False
 

@@ -14,7 +14,7 @@ from rulespec.runtime.helpers import count_empty, count_occupied, ItemsPassing, 
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = 'e5c8e26ecb8623cb'
-GENERATOR_VERSION = '139'
+GENERATOR_VERSION = '140'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -250,14 +250,11 @@ def effect_turn__play_shell(st, cause, v_player, v_tile, v_space):
 def options_turn__play_starfish(st, v_player):
     """Option `play_starfish` of `turn`: `play a starfish on {space}`. [SHELL-TURN-4, SHELL-STAR-1, SHELL-PLACE-2] (rulebooks/shell-we.rules:181)"""
     found = []
+    _n0 = None  # counts that are the same for every candidate, once needed
     for v_tile in st._one_of_each(st._zones[st._t.zone_base['rack'] + v_player]):
         if not (ITEM_KIND[v_tile] == 'starfish'):  # tile is starfish
             continue
-        for v_space in st._t.cells_in_use[0]:
-            if not (st._boards[0][v_space] < 0):  # space is empty
-                continue
-            if not (st._has_occupied_neighbour(0, v_space)):  # space has an occupied neighbour
-                continue
+        for v_space in (_n0 if _n0 is not None else (_n0 := [v_space for v_space in st._t.cells_in_use[0] if (st._boards[0][v_space] < 0) and (st._has_occupied_neighbour(0, v_space))])):
             found.append(('play a starfish on ' + B_BEACH_LABEL[v_space], (v_tile, v_space, )))
     return found
 
@@ -361,6 +358,7 @@ def choices_turn(st, v_player):
     board_0 = st._boards[0]
     neighbours_0 = st._t.neighbours[0]
     _walk0 = None  # the candidates several options walk, once needed
+    _n0 = None  # counts that are the same for every candidate, once needed
     # swap, play_shell, play_starfish: one walk over tile (the same values, the same first tests)
     rows_1 = []  # play_shell's rows, offered after the ones before it
     rows_2 = []  # play_starfish's rows, offered after the ones before it
@@ -385,14 +383,7 @@ def choices_turn(st, v_player):
                 rows_1.append((seat, TEXT_2[v_tile], 1, (v_tile, v_space, )))
         # play_starfish: `play a starfish on {space}`
         if (kind_tile == 'starfish'):  # tile is starfish
-            for v_space in st._t.cells_in_use[0]:
-                if not (board_0[v_space] < 0):  # space is empty
-                    continue
-                for _near in neighbours_0[v_space]:  # space has an occupied neighbour
-                    if board_0[_near] >= 0:
-                        break
-                else:
-                    continue
+            for v_space in (_n0 if _n0 is not None else (_n0 := [v_space for v_space in st._t.cells_in_use[0] if (st._boards[0][v_space] < 0) and (st._has_occupied_neighbour(0, v_space))])):
                 rows_2.append(memo_2.get((v_tile, v_space, )) or kept.make(memo_2, (v_tile, v_space, ), (seat, 'play a starfish on ' + B_BEACH_LABEL[v_space], 2, (v_tile, v_space, ))))
     rows += rows_1
     rows += rows_2
@@ -460,14 +451,11 @@ def effect_second_tile__play_shell(st, cause, v_player, v_first, v_tile, v_space
 def options_second_tile__play_starfish(st, v_player, v_first):
     """Option `play_starfish` of `second_tile`: `play a starfish on {space} too`. [SHELL-STAR-1, SHELL-PLACE-5, SHELL-FAQ-4] (rulebooks/shell-we.rules:204)"""
     found = []
+    _n0 = None  # counts that are the same for every candidate, once needed
     for v_tile in st._one_of_each(st._zones[st._t.zone_base['rack'] + v_player]):
         if not (ITEM_KIND[v_tile] == 'starfish'):  # tile is starfish
             continue
-        for v_space in st._t.cells_in_use[0]:
-            if not (st._boards[0][v_space] < 0):  # space is empty
-                continue
-            if not (st._has_occupied_neighbour(0, v_space)):  # space has an occupied neighbour
-                continue
+        for v_space in (_n0 if _n0 is not None else (_n0 := [v_space for v_space in st._t.cells_in_use[0] if (st._boards[0][v_space] < 0) and (st._has_occupied_neighbour(0, v_space))])):
             found.append(('play a starfish on ' + B_BEACH_LABEL[v_space] + ' too', (v_tile, v_space, )))
     return found
 
@@ -536,6 +524,7 @@ def choices_second_tile(st, v_player, v_first):
     board_0 = st._boards[0]
     neighbours_0 = st._t.neighbours[0]
     _walk0 = None  # the candidates several options walk, once needed
+    _n0 = None  # counts that are the same for every candidate, once needed
     # play_shell, play_starfish: one walk over tile (the same values, the same first tests)
     rows_1 = []  # play_starfish's rows, offered after the ones before it
     for v_tile in st._one_of_each(st._zones[st._t.zone_base['rack'] + v_player]):
@@ -553,14 +542,7 @@ def choices_second_tile(st, v_player, v_first):
                 rows.append((seat, TEXT_3[v_tile], 0, (v_tile, v_space, )))
         # play_starfish: `play a starfish on {space} too`
         if (kind_tile == 'starfish'):  # tile is starfish
-            for v_space in st._t.cells_in_use[0]:
-                if not (board_0[v_space] < 0):  # space is empty
-                    continue
-                for _near in neighbours_0[v_space]:  # space has an occupied neighbour
-                    if board_0[_near] >= 0:
-                        break
-                else:
-                    continue
+            for v_space in (_n0 if _n0 is not None else (_n0 := [v_space for v_space in st._t.cells_in_use[0] if (st._boards[0][v_space] < 0) and (st._has_occupied_neighbour(0, v_space))])):
                 rows_1.append(memo_1.get((v_tile, v_space, )) or kept.make(memo_1, (v_tile, v_space, ), (seat, 'play a starfish on ' + B_BEACH_LABEL[v_space] + ' too', 1, (v_tile, v_space, ))))
     rows += rows_1
     # stop: `stop after one tile`

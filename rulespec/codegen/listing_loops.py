@@ -35,7 +35,8 @@ class ListingLoops:
         w = self.w
         walk = self.walks_in_place.get(domain)
         if walk is None:
-            w.line(f"for v_{ident(var)} in {domain}:")
+            walked = self.filtered_domain(domain)  # (a walk filtered once: filtered_walks.py)
+            w.line(f"for v_{ident(var)} in {walked}:")
             w.indent()
             self.written_loop_skips(var, domain)
             return

@@ -174,6 +174,11 @@ class Options:
                 held = self.held_walk(b.var, b.domain, placed[i])
                 if held is not None:
                     domains[b.var], placed[i] = held
+                    continue
+                # An inner walk: the values passing its tests of its own name alone, listed once (filtered_walks.py).
+                filtered = self.filtered_walk(bound, i, b.domain, domains[b.var], placed[i])
+                if filtered is not None:
+                    domains[b.var], placed[i] = filtered
         self.walked_numbers = {}  # (only this option's walks know them)
         return domains, placed
 

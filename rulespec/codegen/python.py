@@ -50,6 +50,7 @@ from .joined_groups import JoinedGroups
 from .connected_each import ConnectedFromEach
 from .kept_values import KeptValues
 from .lean_look_ahead import LeanLookAhead
+from .filtered_walks import FilteredWalks
 from .listed_answers import ListedAnswers
 from .held_spaces import HeldSpaces
 from .member_walks import MemberWalks
@@ -81,7 +82,7 @@ from .written_out_for_once import WrittenOutForOnce
 class CodeGenerator(Expressions, HoistedReads, Counts, ItemValueTables, WholeLines, Narrowing, ShiftedPlaces, RelatedSpaces, RelatedPairs, SpacesByValue, SeatWalks, LineWalks, JoinedGroups, ConnectedFromEach, KeptConnected, BoardTallies,
                     KeptValues, Statements, StepsAgain, StepsInOrder, Texts, Declarations, Guards, Chance, OutcomesByCounters, Options,
                     Choices, SharedWalks, RowBlocks, ListedAnswers, ListingPlans, RowsKeptByCounters, ListingLoops, HeldSpaces, MemberWalks, LoopInvariants,
-                    LeanLookAhead, WrittenOutForOnce, EndsCalls, OneGroup, CheapFirst, ContentTables, ItemDefinitions, ContentDirections, PassingItems, ReachMasks,
+                    LeanLookAhead, FilteredWalks, WrittenOutForOnce, EndsCalls, OneGroup, CheapFirst, ContentTables, ItemDefinitions, ContentDirections, PassingItems, ReachMasks,
                     Ends, Examples, EngineClass):
     """One engine module from one checked model: ``module()`` writes it, once."""
 
@@ -109,6 +110,7 @@ class CodeGenerator(Expressions, HoistedReads, Counts, ItemValueTables, WholeLin
         # of them, kept in a local once first counted (see once()); depth > 0 inside count/total/any.
         self.bound: Optional[set[str]] = None
         self.counted: dict[str, str] = {}
+        self.filtered_codes: set[str] = set()  # inner walks filtered once by their own tests (filtered_walks.py)
         # ... and each count or call that reads one of them (one the listing binds inside another walk, so that
         # it meets each value more than once: ``repeated``), kept in a dict by that name's value (see once())
         self.repeated: set[str] = set()
