@@ -16,7 +16,8 @@ KEPT_DRAWS sets are kept the first stay (no clearing, which would throw away Kuh
 
 from __future__ import annotations
 
-from itertools import repeat
+from itertools import islice, repeat
+from operator import eq
 from typing import Callable, Optional
 
 from .listing_numbers import ListingNumbers, _in_order
@@ -86,9 +87,18 @@ def _listing(table, numbers: list, weights) -> Optional[ListingNumbers]:
         probabilities = [weight / total for weight in weights]
     if _in_order(numbers):
         return ListingNumbers(table, numbers, True, list(zip(numbers, probabilities)))
-    if not unordered_draws() or None in numbers or len(set(numbers)) < len(numbers):
+    if not unordered_draws():
         return None
-    return ListingNumbers(table, numbers, False, sorted(zip(numbers, probabilities)))
+    try:
+        legal = sorted(numbers)
+    except TypeError:  # (an item with no number: None among them)
+        return None
+    if any(map(eq, legal, islice(legal, 1, None))):  # (two items of one number: their probabilities added)
+        return None
+    # The rows' numbers all different: a number's row is its place among them (list.index, in C: a chance node's
+    # number is looked for once, when it is played), its outcomes in number order.
+    outcomes = list(zip(legal, probabilities)) if weights is None else sorted(zip(numbers, probabilities))
+    return ListingNumbers.of_distinct(table, numbers, legal, outcomes)
 
 
 def _numbers_by_item(table, pending, number_of) -> list:

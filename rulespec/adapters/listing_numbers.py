@@ -66,6 +66,14 @@ class ListingNumbers:
             rows = _first_rows(numbers)
             self.legal, self.place = sorted(rows), rows.__getitem__
 
+    @classmethod
+    def of_distinct(cls, table, numbers: list, legal: list, outcomes: Optional[list] = None) -> "ListingNumbers":
+        """The numbers of a listing whose rows' ``numbers`` are all different, not in order, ``legal`` already
+        sorted: a number's row is its place among them (list.index, in C), no dict of first rows made."""
+        numbered = cls.__new__(cls)
+        numbered.table, numbered.outcomes, numbered.legal, numbered.place = table, outcomes, legal, numbers.index
+        return numbered
+
     def row_of(self, number: int) -> Optional[int]:
         """The row a number plays (its first), None if no row has it."""
         try:
