@@ -2,7 +2,9 @@
 each against the same file's engine generated without it, in one process: (a) a loop's condition `there is y in
 D where C` read as the count it means, so that a ray inside it is walked in place (codegen/declarations.py
 there_is_inside: `there is d in all directions of grid where (there is t in ray from s towards d where ...)`,
-chess's attack along eight lines written with `there is` instead of `count(...) > 0`). The same seeded games,
+chess's attack along eight lines written with `there is` instead of `count(...) > 0`); (b) a definition called with
+written values worked out before play and written out in place (model/constant_calls.py, codegen/expressions.py
+folded_value: `is_a(s, king)` reading `promoted(k)`, a definition of words). The same seeded games,
 thread CPU time, nothing but play inside the clock, rounds interleaved with the order rotated, medians with
 their min-max spread.
 
@@ -29,6 +31,8 @@ from bench_newcomer_levers import engine_of  # noqa: E402
 LEVERS = {
     "(a) there is inside a loop": ("crazyhouse", {"there_is_inside": lambda self, where: where}),
     "(a) in shogi": ("shogi", {"there_is_inside": lambda self, where: where}),
+    "(b) calls of written values worked out": ("crazyhouse", {"folded_value": lambda self, definition, args: None}),
+    "(b) in shogi": ("shogi", {"folded_value": lambda self, definition, args: None}),
 }
 SEEDS = {"crazyhouse": range(3), "shogi": range(1)}
 

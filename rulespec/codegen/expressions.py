@@ -10,6 +10,7 @@ from typing import Optional, Sequence
 from ..model import ir, reads
 from ..model.checker import board_of, is_space
 from ..model.narrowing import plain_argument, small_value, written_size
+from ..model.constant_calls import fold
 from ..model.tree import walk
 from .off_board import OffBoard, may_be_none, off_board
 from .quoting import function, ident, lit, operator
@@ -467,6 +468,9 @@ class Expressions:
             # comparison itself). Its define_ function stays, for the other readers.
             mapping = {p.name: a for p, a in zip(definition.params, e.args)}
             return self.expr(reads.substitute(definition.value, mapping, set()))
+        folded = self.folded_value(definition, e.args) if definition is not None else None
+        if folded is not None:  # (small once its calls of written values are worked out: constant_calls.py)
+            return self.expr(folded)
         code = self.item_definition_table(e) or \
             f"define_{ident(e.name)}(st{''.join(', ' + self.expr(a) for a in e.args)})"  # (item_definitions.py)
         return self.value_kept(e, self.kept_call(e, self.end_call_kept(e, code)))  # (ends_calls.py: once a check)
@@ -499,6 +503,20 @@ class Expressions:
             return False
         value = reads.substitute(definition.value, {p.name: a for p, a in zip(definition.params, args)}, set())
         return written_size(value, nested, self.few_items_count) is not None
+
+    def folded_value(self, definition: ir.Definition, args: Sequence[ir.E]) -> Optional[ir.E]:
+        """A use of ``definition`` with plain arguments, some of them written values, whose value with them put in
+        is small once its calls of written values are worked out (model/constant_calls.py: Crazyhouse's `is_a(s,
+        king)`, whose `promoted(k)` is the word `king` when k is): that value, written out in place. None for any
+        other use (it stays as the rules above decide)."""
+        if not any(isinstance(a, ir.Const) for a in args) or not all(self.plain_argument(a) for a in args):
+            return None
+        value = reads.substitute(definition.value, {p.name: a for p, a in zip(definition.params, args)}, set())
+        folded = fold(value, self.definitions)
+        if folded is value:
+            return None
+        nested = self.definitions if self.bound is not None else None
+        return folded if small_value(folded, nested) else None
 
     def fixed_space_value(self, a: ir.E) -> bool:
         """Whether ``a`` is the row or column of a space named by a name that is never none here."""
