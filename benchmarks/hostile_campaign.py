@@ -157,6 +157,9 @@ def run_one(path: Path, differential: bool, switches: list, cpu_s: int = CPU_S) 
         stage = "load"
         engine = pipeline.load_module_from_source(source, "hostile_mutant").GAME(None)
         engine.model = model
+        stage = "examples"
+        from rulespec.pipeline.examples import run_examples
+        run_examples(engine)  # (a failing example is a result, not an error)
         players = sorted({engine.MIN_PLAYERS, engine.MAX_PLAYERS})
         slow = None
         if differential:
@@ -240,6 +243,7 @@ def main() -> None:
     parser.add_argument("--sources", default="", help="a comma-separated list of file stems (default: every one)")
     parser.add_argument("--originals", action="store_true", help="the files as written, not mutated (a baseline)")
     parser.add_argument("--skip", default="", help="file stems left out (shogi's plain engine alone takes minutes)")
+    parser.add_argument("--most", type=int, default=1, help="up to this many mutations of the kind drawn in a mutant")
     parser.add_argument("--cpu", type=int, default=CPU_S)
     parser.add_argument("--out", default="", help="a JSON-lines file of every mutant's result")
     parser.add_argument("--keep", default="/tmp/hostile-findings", help="a folder the findings' mutants are kept in")
@@ -274,6 +278,8 @@ def main() -> None:
                 source = rng.choice(sources)
                 kind = rng.choice(kinds)
                 text = mutate(texts[source], kind, rng, words[source])
+                for _ in range(rng.randrange(args.most) if text is not None else 0):  # more of the same kind
+                    text = mutate(text, kind, rng, words[source]) or text
             if text is None:
                 continue
             done += 1

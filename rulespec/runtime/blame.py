@@ -48,6 +48,17 @@ def located(error: RuleRuntimeError, traceback: Optional[TracebackType] = None) 
     return error
 
 
+def function_cited(function) -> Optional[str]:
+    """`board.rules:36: Every choice of `turn` now, ...` for a generated function (a step's ``by``, ``run`` or
+    ``outcomes``, a `skipping` test) or the function of its declaration that cites a line; None otherwise.
+    For an error the runtime raises outside any generated code (a turn that never offers a decision)."""
+    names = getattr(function, "__globals__", None)
+    name = getattr(function, "__name__", None)
+    if names is None or name is None or "GENERATOR_VERSION" not in names:
+        return None
+    return _cited(names, name)
+
+
 def _cited(names: dict, name: str) -> Optional[str]:
     key = next((name[len(p):] for p in _PREFIXES if name.startswith(p)), None)
     for candidate in (name,) + (tuple(p + key for p in _PREFIXES) if key else ()):

@@ -22,7 +22,7 @@ import sys
 from typing import Any, Callable, Optional
 
 from .serialise import state_from_checked, state_from_dict, state_from_json
-from .blame import located
+from .blame import function_cited, located
 from .common import (AFTER, ANY_PLAYER, CHANCE, ENDING, EVERY_SEAT, LOTS, RESOLVE, SIMULTANEOUS, SPAN_LIMIT, TERMINAL,  # noqa: F401
                      IllegalAction, RuleRuntimeError)
 from .helpers import (ItemTests, KeptRows, best_sets, build_item_tables, item_label, pick_weights, span,  # noqa: F401
@@ -537,9 +537,13 @@ class Engine(Results, Describing):
             if not st._stack:
                 idle_turns += 1
                 if idle_turns > 2 * st.players + 1:
-                    raise RuleRuntimeError(
+                    error = RuleRuntimeError(
                         f"turn after turn passes with nothing to decide (turn {st._turn_number}): no player can act "
                         f"and no end condition holds")
+                    info = steps.get(self.TURN_STEP)  # (blamed on the step each turn runs: it offered nothing)
+                    if info is not None:
+                        error.where = function_cited(info.by or info.run or info.outcomes or info.draw)
+                    raise error
                 self._next_turn(st)
                 continue
             frame = st._stack[-1]
@@ -767,7 +771,9 @@ class Engine(Results, Describing):
                     break
                 seat = (seat + 1) % st.players
             else:
-                raise RuleRuntimeError("every player's turn is skipped and no end condition holds")
+                error = RuleRuntimeError("every player's turn is skipped and no end condition holds")
+                error.where = function_cited(self.SKIP_TURN)
+                raise error
         st._turn_seat = seat
         past_limit = self.MAX_TURNS is not None and (
             number > self.MAX_TURNS or self.TURN_LIMIT is not None and number > self.TURN_LIMIT(st))

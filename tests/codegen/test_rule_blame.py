@@ -55,3 +55,52 @@ def test_a_failing_condition_of_the_first_decision_is_the_choices_not_the_set_up
     message = {r.name: r for r in run_examples(rulespec.load(path))}["edge"].message
     assert "after the set-up, the first decision could not be listed" in message
     assert "the set-up could not run" not in message
+
+
+IDLE = """game "Idle" [I-1]
+  id "idle"
+  players 2 to 2 [I-1]
+  at most 20 turns [I-1]
+
+counter taps per player starts at 0 [I-2]
+
+turns go clockwise from player 1, each turn runs turn [I-2]
+
+choice turn(player: seat) by player [I-2]:
+  option tap "tap" [I-2]:
+    only if taps of player < 1
+    set taps of player to taps of player + 1
+
+end never [I-3]:
+  checked after every step
+  when taps of player 1 > 5
+  winner player 1
+
+ranking [I-3]:
+  winner first
+"""
+
+
+def test_turns_that_offer_nothing_name_the_step_each_turn_runs(tmp_path):
+    """The runtime's own failures outside any generated code (hostile campaign, round 11: a comparison
+    swapped left a game whose turns offer nothing): blamed on the turn's step, at its line."""
+    path = tmp_path / "idle.rules"
+    path.write_text(IDLE, encoding="utf-8")
+    state = rulespec.load(path).new_game(2)
+    with pytest.raises(rulespec.RuleRuntimeError) as failure:
+        state.apply("player 1: tap")
+        state.apply("player 2: tap")
+    assert "turn after turn passes with nothing to decide" in str(failure.value)
+    assert failure.value.where.startswith(f"idle.rules:{_line(path, 'choice turn')}: Every choice of `turn`")
+
+
+def test_every_turn_skipped_names_the_skipping_condition(tmp_path):
+    path = tmp_path / "skipped.rules"
+    path.write_text(IDLE.replace("each turn runs turn [I-2]", "each turn runs turn, skipping p when taps of p > 0 [I-2]"),
+                    encoding="utf-8")
+    state = rulespec.load(path).new_game(2)
+    with pytest.raises(rulespec.RuleRuntimeError) as failure:
+        state.apply("player 1: tap")
+        state.apply("player 2: tap")
+    assert "every player's turn is skipped" in str(failure.value)
+    assert failure.value.where.startswith(f"skipped.rules:{_line(path, 'turns go')}: ")
