@@ -175,10 +175,15 @@ class Options:
                 if held is not None:
                     domains[b.var], placed[i] = held
                     continue
+                # One space a column where the condition fixes the row by the column (one_a_column.py): an
+                # inner walk only where it is then listed once (its row worked out once a listing, not a turn).
+                columns = self.one_a_column_walk(b.var, b.domain, placed[i], frozenset(bound))
                 # An inner walk: the values passing its tests of its own name alone, listed once (filtered_walks.py).
-                filtered = self.filtered_walk(bound, i, b.domain, domains[b.var], placed[i])
+                filtered = self.filtered_walk(bound, i, b.domain, columns or domains[b.var], placed[i])
                 if filtered is not None:
                     domains[b.var], placed[i] = filtered
+                elif columns is not None and i == 0:
+                    domains[b.var] = columns
         self.walked_numbers = {}  # (only this option's walks know them)
         return domains, placed
 

@@ -51,6 +51,7 @@ from .connected_each import ConnectedFromEach
 from .kept_values import KeptValues
 from .lean_look_ahead import LeanLookAhead
 from .filtered_walks import FilteredWalks
+from .one_a_column import OneAColumn
 from .listed_answers import ListedAnswers
 from .held_spaces import HeldSpaces
 from .member_walks import MemberWalks
@@ -82,7 +83,7 @@ from .written_out_for_once import WrittenOutForOnce
 class CodeGenerator(Expressions, HoistedReads, Counts, ItemValueTables, WholeLines, Narrowing, ShiftedPlaces, RelatedSpaces, RelatedPairs, SpacesByValue, SeatWalks, LineWalks, JoinedGroups, ConnectedFromEach, KeptConnected, BoardTallies,
                     KeptValues, Statements, StepsAgain, StepsInOrder, Texts, Declarations, Guards, Chance, OutcomesByCounters, Options,
                     Choices, SharedWalks, RowBlocks, ListedAnswers, ListingPlans, RowsKeptByCounters, ListingLoops, HeldSpaces, MemberWalks, LoopInvariants,
-                    LeanLookAhead, FilteredWalks, WrittenOutForOnce, EndsCalls, OneGroup, CheapFirst, ContentTables, ItemDefinitions, ContentDirections, PassingItems, ReachMasks,
+                    LeanLookAhead, FilteredWalks, OneAColumn, WrittenOutForOnce, EndsCalls, OneGroup, CheapFirst, ContentTables, ItemDefinitions, ContentDirections, PassingItems, ReachMasks,
                     Ends, Examples, EngineClass):
     """One engine module from one checked model: ``module()`` writes it, once."""
 

@@ -51,17 +51,20 @@ class SeatWalks:
         table, args = found[0], "".join(f", v_{ident(name)}" for name in seats)
         return f"{table}.of(st{args})", len(leading)
 
-    def seat_walk_or_whole(self, var: str, domain: ir.E, where: Optional[ir.E]) -> tuple[str, Optional[ir.E]]:
+    def seat_walk_or_whole(self, var: str, domain: ir.E, where: Optional[ir.E],
+                           reading: bool = True) -> tuple[str, Optional[ir.E]]:
         """The code of a walk narrowed by the seats (see seat_walk) and what is left of ``where`` to test on each
         value it visits; the whole walk and ``where`` when it is not (a walk of lines: those through a space,
-        line_walks.py)."""
+        line_walks.py; where nothing is written while it goes on, ``reading``, one space a column where the
+        condition fixes the row by the column: one_a_column.py)."""
         through = self.lines_through(var, domain, where)
         if through is not None:
             return through
         parts = where.operands if isinstance(where, ir.BoolOp) and where.op == "and" else (where,)
         found = self.seat_walk(var, domain, list(parts)) if where is not None else None
         if found is None:
-            return self.expr(domain), where
+            columns = self.one_a_column_walk(var, domain, list(parts)) if reading and where is not None else None
+            return columns or self.expr(domain), where
         left = parts[found[1]:]
         return found[0], (None if not left else left[0] if len(left) == 1 else replace(where, operands=left))
 

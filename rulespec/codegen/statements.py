@@ -217,7 +217,7 @@ class Statements:
         domain = only and self.narrowed_domain(s.var, s.domain, only.condition, frozenset(counters_set(s.body)))
         body = s.body
         if only and not domain:  # the values the seats let through (seat_walks.py), the rest of the test on each
-            domain, left = self.seat_walk_or_whole(s.var, s.domain, only.condition)
+            domain, left = self.seat_walk_or_whole(s.var, s.domain, only.condition, reading=False)
             if domain == self.expr(s.domain):  # (the board's geometry alone may decide a part: related_spaces.py)
                 domain, left = self.related_for_each(s.var, s.domain, only.condition) or (domain, left)
             body = s.body if left is only.condition else (replace(only, condition=left),) if left else only.then
