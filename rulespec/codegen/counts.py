@@ -356,14 +356,18 @@ class Counts:
         parts = on_board(e, self.m, self.definitions)
         if parts is None:
             return None
-        items = self.test_of_items(e.var, parts.fixed, listing=True)
+        fixed = parts.fixed if parts.fixed is not None else ir.Const(ir.BOOL, e.loc, "true", True)  # (every item)
+        items = self.test_of_items(e.var, fixed, listing=True)
         if items is None:
             return None
         helper = "first_on_board" if isinstance(e, ir.First) else "count_on_board"
+        if parts.also:  # (further changing attributes asked of each item: model/located.py _held_on_board)
+            helper += "_also"
         self.located_helpers_used.add(helper)
         board = self.boards[e.domain.board]
         return (f"{helper}(st._loc, st._attrs[{lit(parts.attr)}], {items}, st._t.board_base[{board}], "
-                f"st._boards[{board}], {self.expr(parts.value)})")
+                f"st._boards[{board}], {self.expr(parts.value)}"
+                f"{', (' + ''.join(f'(st._attrs[{lit(a)}], {self.expr(v)}), ' for a, v in parts.also) + ')' if parts.also else ''})")
 
     def once(self, e: ir.E, code: str) -> str:
         """A count or total in an option's condition that depends on none of the names the option

@@ -11,6 +11,9 @@ and its changing attribute. Backgammon's `on` (the checkers of one colour on one
 A board's spaces read through their occupants (on_board) are the same: `any(s in grid where is_a(s, king) and
 mine(s, p))` asks of each space whether it holds a king of p's colour; the items of p's colour (16, not 64
 spaces) are asked instead whether they stand on the board and are kings, the first in board order kept.
+Written `s holds king and s holds colour of p` with both attributes changing (Shogi: a piece taken changes
+sides, a promoted one its kind), every item is asked whether it is a king, and a king whether it is of p's
+colour and on the board: 40 pieces, not 81 squares (_held_on_board).
 """
 
 from __future__ import annotations
@@ -26,11 +29,14 @@ from .tree import children
 
 @dataclass(frozen=True)
 class Located:
-    """The parts of a located count's condition: `attr of var = value`, and the rest (``fixed``)."""
+    """The parts of a located count's condition: `attr of var = value`, and the rest (``fixed``); on a board,
+    ``also`` the other changing equalities (attribute, value), each asked of an item once the first holds, and
+    ``fixed`` None when nothing else is asked (every item of the board's components looked at)."""
 
     attr: str
     value: ir.E
-    fixed: ir.E
+    fixed: Optional[ir.E]
+    also: tuple[tuple[str, ir.E], ...] = ()
 
 
 def _plain(e: ir.E, var: str) -> bool:
@@ -105,9 +111,12 @@ def on_board(e: ir.E, model: ir.Model, definitions: dict[str, ir.Definition]) ->
     if board is None or board.lattice == "triangles":
         return None
     parts = list(_and_parts(e.where, definitions, 0))
+    item = ir.Var(ir.ITEM, e.where.loc, e.var, e.var)
+    if parts and _holds_value(parts[0], e.var, board.name):  # (`s holds king`: occupied, and its occupant's kind)
+        parts[0] = _holds_as_equality(parts[0], item, model)
+        return _held_on_board(parts, e, board.name, item, model)
     if not parts or not _occupied(parts[0], e.var):  # (a part before it could read an empty space's occupant)
         return None
-    item = ir.Var(ir.ITEM, e.where.loc, e.var, e.var)
     read = [_as_occupant(part, e.var, board.name, item) for part in parts[1:] if not _occupied(part, e.var)]
     if any(part is None for part in read):
         return None
@@ -121,6 +130,56 @@ def on_board(e: ir.E, model: ir.Model, definitions: dict[str, ir.Definition]) ->
         return None
     where = fixed[0] if len(fixed) == 1 else ir.BoolOp(ir.BOOL, e.where.loc, e.where.text, "and", fixed)
     return Located(attr, value, where)
+
+
+def _holds_value(e: ir.E, var: str, board: str) -> bool:
+    """Whether ``e`` is `var holds V` of an attribute's value V (`s holds king`, `s holds colour of p`)."""
+    return (isinstance(e, ir.HoldsValue) and e.attribute is not None and e.board == board
+            and isinstance(e.space, ir.Var) and e.space.name == var)
+
+
+def _holds_as_equality(e: ir.HoldsValue, item: ir.Var, model: ir.Model) -> ir.Compare:
+    """`s holds V` read as `A of item = V` (its space occupied: the items asked are those on the board)."""
+    changes = any(e.attribute in c.changing for c in model.components)
+    return ir.Compare(ir.BOOL, e.loc, e.text, "=", ir.ItemAttr(e.value.type, e.loc, e.text, e.attribute, item, changes),
+                      e.value)
+
+
+def _changing_held(e: ir.E, var: str) -> Optional[tuple[str, ir.E]]:
+    """changing_equality, a seat's value of a name (`colour of p`) allowed as the value too: it cannot fail."""
+    said = changing_equality(e, var)
+    if said is None and isinstance(e, ir.Compare) and e.op == "=" and not e.order and isinstance(e.left, ir.ItemAttr) \
+            and e.left.changes and isinstance(e.left.item, ir.Var) and e.left.item.name == var \
+            and isinstance(e.right, ir.SeatAttr) and _plain(e.right.seat, var):
+        return e.left.attr, e.right
+    return said
+
+
+def _held_on_board(parts: list, e: ir.E, board: str, item: ir.Var, model: ir.Model) -> Optional[Located]:
+    """on_board for a condition that starts with `s holds V` (issue #40: Shogi's `any(s in grid where s holds king
+    and mine(s, p))`, its kind and its colour both changing): each part `s holds V` an equality of the occupant,
+    the others read as on_board reads them; the first changing equality with a word (`king`: few items have
+    it) located, the other changing one asked of each item after it (``also``), the rest fixed (None: none,
+    every item asked)."""
+    read = [parts[0]] + [_holds_as_equality(part, item, model) if _holds_value(part, e.var, board)
+                         else _as_occupant(part, e.var, board, item) for part in parts[1:]]
+    if any(part is None or _occupied(part, e.var) for part in read):
+        return None
+    equalities = [(part, said) for part in read if (said := _changing_held(part, e.var)) is not None]
+    if not equalities or len(equalities) > 2:
+        return None
+    # (located by a word the items are asked for first, as `s holds king`: few have it)
+    located_by = next((k for k, (_, (_, v)) in enumerate(equalities) if isinstance(v, ir.Const)), None)
+    if located_by is None:
+        return None
+    (attr, value) = equalities[located_by][1]
+    also = tuple(said for k, (_, said) in enumerate(equalities) if k != located_by)
+    fixed = tuple(part for part in read if all(part is not other for other, _ in equalities))
+    if not all(never_changes(other, e.var) for other in fixed):
+        return None
+    where = (None if not fixed else fixed[0] if len(fixed) == 1
+             else ir.BoolOp(ir.BOOL, e.where.loc, e.where.text, "and", fixed))
+    return Located(attr, value, where, also)
 
 
 def _and_parts(e: ir.E, definitions: dict[str, ir.Definition], depth: int):

@@ -443,6 +443,37 @@ def count_on_board(where: Sequence[int], values: Sequence[Any], items: Sequence[
     return found
 
 
+def count_on_board_also(where: Sequence[int], values: Sequence[Any], items: Sequence[int], base: int,
+                        cells: Sequence[int], value: Any, also: tuple) -> int:
+    """count_on_board, each item whose ``values`` equals ``value`` also asked each (values, value) of ``also``:
+    further changing attributes (Shogi's king: its kind and its colour both change)."""
+    found, size = 0, len(cells)
+    for item in items:
+        if values[item] == value and 0 <= where[item] - base < size:
+            for other, wanted in also:
+                if other[item] != wanted:
+                    break
+            else:
+                found += 1
+    return found
+
+
+def first_on_board_also(where: Sequence[int], values: Sequence[Any], items: Sequence[int], base: int,
+                        cells: Sequence[int], value: Any, also: tuple) -> tuple:
+    """first_on_board, each item whose ``values`` equals ``value`` also asked each (values, value) of ``also``."""
+    first, size = -1, len(cells)
+    for item in items:
+        if values[item] == value:
+            for other, wanted in also:
+                if other[item] != wanted:
+                    break
+            else:
+                at = where[item] - base
+                if 0 <= at < size and (first < 0 or at < first):
+                    first = at
+    return () if first < 0 else (first,)
+
+
 def first_on_board(where: Sequence[int], values: Sequence[Any], items: Sequence[int], base: int,
                    cells: Sequence[int], value: Any) -> tuple:
     """The first space in board order (the lowest number) of those count_on_board would count, as a 1-tuple,
