@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 
-GENERATOR_VERSION = "142"
+GENERATOR_VERSION = "143"
 
 
 def source_hash(text: str) -> str:
