@@ -17,7 +17,7 @@ from rulespec.runtime.repetition import times_occurred
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '8c4b46e677884baf'
-GENERATOR_VERSION = '143'
+GENERATOR_VERSION = '144'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -217,6 +217,8 @@ def last_action_number(st):
 # ---------------------------------------------------------------- auto setup
 def step_setup(st, cause):
     """Step `setup`. [CH-2] (rulebooks/chess.rules:116)"""
+    counter_kingside = st._counters['kingside']
+    counter_queenside = st._counters['queenside']
     pile_box = st._zones[st._t.zone_base['box']]
     for v_s in st._loop_over(st._t.cells_in_use[0]):
         for v_p in st._loop_over(st._t.seats):
@@ -226,8 +228,8 @@ def step_setup(st, cause):
                 st._place(0, st._first('any(c in box where colour of c = colour of p and kind of c = pawn)', first_located(st._loc, st._attrs['kind'], ITEMS_PASSING_1[v_p], st._t.zone_base['box'], 'pawn')), v_s, cause)
     st._ends_clean = False  # counters change: the after-step ends are checked again
     for v_p in st._loop_over(st._t.seats):
-        st._counters['kingside'][v_p] = 1
-        st._counters['queenside'][v_p] = 1
+        counter_kingside[v_p] = 1
+        counter_queenside[v_p] = 1
 
 # ---------------------------------------------------------------- choice turn
 def by_turn(st, v_player):
@@ -1382,15 +1384,17 @@ def step_crown(st, cause, v_t, v_k):
 # ---------------------------------------------------------------- trigger castling_rights
 def trigger_castling_rights(st, v_item, v_space, v_player, cause):
     """When something is placed on grid as any cause. [CH-7] (rulebooks/chess.rules:280)"""
+    counter_kingside = st._counters['kingside']
+    counter_queenside = st._counters['queenside']
     st._ends_clean = False  # counters change: the after-step ends are checked again
     for v_p in st._loop_over(st._t.seats):
         if (not define_at_home(st, v_p, 5, 'king')):
-            st._counters['kingside'][v_p] = 0
-            st._counters['queenside'][v_p] = 0
+            counter_kingside[v_p] = 0
+            counter_queenside[v_p] = 0
         if (not define_at_home(st, v_p, 8, 'rook')):
-            st._counters['kingside'][v_p] = 0
+            counter_kingside[v_p] = 0
         if (not define_at_home(st, v_p, 1, 'rook')):
-            st._counters['queenside'][v_p] = 0
+            counter_queenside[v_p] = 0
 
 # ---------------------------------------------------------------- end too_little_material
 def end_too_little_material(st):

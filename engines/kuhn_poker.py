@@ -13,7 +13,7 @@ from rulespec.runtime.engine import RuleRuntimeError
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = 'd8929d2a9dbe24eb'
-GENERATOR_VERSION = '143'
+GENERATOR_VERSION = '144'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -64,9 +64,10 @@ DEFINED_BEATS = item_table(define_beats, len(ITEM_KIND), 2)  # face of a > face 
 # ---------------------------------------------------------------- auto setup
 def step_setup(st, cause):
     """Step `setup`. [KUHN-2, KUHN-3] (rulebooks/kuhn-poker.rules:39)"""
+    counter_staked = st._counters['staked']
     st._ends_clean = False  # counters change: the after-step ends are checked again
     for v_p in st._loop_over(st._t.seats):
-        st._counters['staked'][v_p] = 1
+        counter_staked[v_p] = 1
     for v_p in st._loop_over(st._t.seats):
         st._thens.append(('deal', (v_p,)))
 
@@ -110,8 +111,9 @@ def first_failing_turn__pass(st, v_player):
 
 def effect_turn__pass(st, cause, v_player):
     """What `pass` does. [KUHN-4, KUHN-5] (rulebooks/kuhn-poker.rules:52)"""
+    counter_staked = st._counters['staked']
     st._ends_clean = False  # counters change: the after-step ends are checked again
-    if (st._counters['staked'][v_player] < st._counters['staked'][(v_player + 1) % st.players]):
+    if (counter_staked[v_player] < counter_staked[(v_player + 1) % st.players]):
         st._counters['folded'][v_player] = 1
     st._counters['acted'][v_player] = 1
 
@@ -135,8 +137,9 @@ def first_failing_turn__bet(st, v_player):
 
 def effect_turn__bet(st, cause, v_player):
     """What `bet` does. [KUHN-4, KUHN-6] (rulebooks/kuhn-poker.rules:56)"""
+    counter_staked = st._counters['staked']
     st._ends_clean = False  # counters change: the after-step ends are checked again
-    st._counters['staked'][v_player] = value if -COUNTER_LIMIT <= (value := st._counters['staked'][v_player] + 1) <= COUNTER_LIMIT else counter_value(value, 'staked')
+    counter_staked[v_player] = value if -COUNTER_LIMIT <= (value := counter_staked[v_player] + 1) <= COUNTER_LIMIT else counter_value(value, 'staked')
     st._counters['acted'][v_player] = 1
 
 
@@ -153,9 +156,11 @@ def choices_turn(st, v_player):
 # ---------------------------------------------------------------- auto pay_the_pot
 def step_pay_the_pot(st, cause, v_taker):
     """Step `pay_the_pot`. [KUHN-8] (rulebooks/kuhn-poker.rules:60)"""
+    counter_taken = st._counters['taken']
+    counter_staked = st._counters['staked']
     st._ends_clean = False  # counters change: the after-step ends are checked again
     for v_q in st._loop_over(st._t.seats):
-        st._counters['taken'][v_taker] = value if -COUNTER_LIMIT <= (value := st._counters['taken'][v_taker] + st._counters['staked'][v_q]) <= COUNTER_LIMIT else counter_value(value, 'taken')
+        counter_taken[v_taker] = value if -COUNTER_LIMIT <= (value := counter_taken[v_taker] + counter_staked[v_q]) <= COUNTER_LIMIT else counter_value(value, 'taken')
 
 # ---------------------------------------------------------------- end fold
 def end_fold(st):

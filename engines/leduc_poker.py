@@ -11,7 +11,7 @@ from rulespec.runtime.engine import (
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '8c12dd7ac6eb6a1a'
-GENERATOR_VERSION = '143'
+GENERATOR_VERSION = '144'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -79,9 +79,10 @@ def define_takes_the_pot(st, v_p):
 # ---------------------------------------------------------------- auto setup
 def step_setup(st, cause):
     """Step `setup`. [LEDUC-2, LEDUC-3] (rulebooks/leduc-poker.rules:37)"""
+    counter_staked = st._counters['staked']
     st._ends_clean = False  # counters change: the after-step ends are checked again
     for v_p in st._loop_over(st._t.seats):
-        st._counters['staked'][v_p] = 1
+        counter_staked[v_p] = 1
     for v_p in st._loop_over(st._t.seats):
         st._thens.append(('deal', (v_p,)))
 
@@ -152,8 +153,9 @@ def first_failing_turn__call(st, v_player):
 
 def effect_turn__call(st, cause, v_player):
     """What `call` does. [LEDUC-4, LEDUC-5] (rulebooks/leduc-poker.rules:62)"""
+    counter_staked = st._counters['staked']
     st._ends_clean = False  # counters change: the after-step ends are checked again
-    st._counters['staked'][v_player] = value if -COUNTER_LIMIT <= (value := st._counters['staked'][v_player] + (st._counters['staked'][(v_player + 1) % st.players] - st._counters['staked'][v_player])) <= COUNTER_LIMIT else counter_value(value, 'staked')
+    counter_staked[v_player] = value if -COUNTER_LIMIT <= (value := counter_staked[v_player] + (counter_staked[(v_player + 1) % st.players] - counter_staked[v_player])) <= COUNTER_LIMIT else counter_value(value, 'staked')
     st._counters['calls'] = value if -COUNTER_LIMIT <= (value := st._counters['calls'] + 1) <= COUNTER_LIMIT else counter_value(value, 'calls')
     if ((st._counters['round'] == 1) and (((st._counters['raises'] == 0) and (st._counters['calls'] == 2)) or ((st._counters['raises'] > 0) and (st._counters['calls'] == 1)))):
         if st._engine._quiet_after_step(st):  # then second_round: run at once
@@ -187,8 +189,9 @@ def first_failing_turn__raise(st, v_player):
 
 def effect_turn__raise(st, cause, v_player):
     """What `raise` does. [LEDUC-4, LEDUC-5] (rulebooks/leduc-poker.rules:67)"""
+    counter_staked = st._counters['staked']
     st._ends_clean = False  # counters change: the after-step ends are checked again
-    st._counters['staked'][v_player] = value if -COUNTER_LIMIT <= (value := st._counters['staked'][v_player] + ((st._counters['staked'][(v_player + 1) % st.players] - st._counters['staked'][v_player]) + (2 * st._counters['round']))) <= COUNTER_LIMIT else counter_value(value, 'staked')
+    counter_staked[v_player] = value if -COUNTER_LIMIT <= (value := counter_staked[v_player] + ((counter_staked[(v_player + 1) % st.players] - counter_staked[v_player]) + (2 * st._counters['round']))) <= COUNTER_LIMIT else counter_value(value, 'staked')
     st._counters['raises'] = value if -COUNTER_LIMIT <= (value := st._counters['raises'] + 1) <= COUNTER_LIMIT else counter_value(value, 'raises')
     st._counters['calls'] = 0
 
@@ -236,13 +239,15 @@ def resolve_turn_the_card(st, cause, v_c):
 # ---------------------------------------------------------------- auto pay_the_pot
 def step_pay_the_pot(st, cause):
     """Step `pay_the_pot`. [LEDUC-7, LEDUC-8, LEDUC-9] ruling LEDUC-AMB-1 (rulebooks/leduc-poker.rules:99)"""
+    counter_taken = st._counters['taken']
+    counter_staked = st._counters['staked']
     st._ends_clean = False  # counters change: the after-step ends are checked again
     for v_p in st._loop_over(st._t.seats):
         if define_takes_the_pot(st, v_p):
             for v_q in st._loop_over(st._t.seats):
-                st._counters['taken'][v_p] = value if -COUNTER_LIMIT <= (value := st._counters['taken'][v_p] + st._counters['staked'][v_q]) <= COUNTER_LIMIT else counter_value(value, 'taken')
+                counter_taken[v_p] = value if -COUNTER_LIMIT <= (value := counter_taken[v_p] + counter_staked[v_q]) <= COUNTER_LIMIT else counter_value(value, 'taken')
         if define_splits_the_pot(st, v_p):
-            st._counters['taken'][v_p] = value if -COUNTER_LIMIT <= (value := st._counters['taken'][v_p] + st._counters['staked'][v_p]) <= COUNTER_LIMIT else counter_value(value, 'taken')
+            counter_taken[v_p] = value if -COUNTER_LIMIT <= (value := counter_taken[v_p] + counter_staked[v_p]) <= COUNTER_LIMIT else counter_value(value, 'taken')
 
 # ---------------------------------------------------------------- end fold
 def end_fold(st):

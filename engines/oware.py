@@ -14,7 +14,7 @@ from rulespec.runtime.repetition import times_occurred
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '0bb9cf9dbf37b824'
-GENERATOR_VERSION = '143'
+GENERATOR_VERSION = '144'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -110,9 +110,10 @@ def first_failing_turn__sow(st, v_player, v_s):
 
 def effect_turn__sow(st, cause, v_player, v_s):
     """What `sow` does. [OWA-3, OWA-6] (rulebooks/oware.rules:62)"""
+    counter_seeds = st._counters['seeds']
     st._ends_clean = False  # counters change: the after-step ends are checked again
-    v_hand = st._counters['seeds'][v_s]  # let hand
-    st._counters['seeds'][v_s] = 0
+    v_hand = counter_seeds[v_s]  # let hand
+    counter_seeds[v_s] = 0
     # then sow: run at once
     st._last_cause = cause
     st.fired['sow'] = st.fired.get('sow', 0) + 1
@@ -170,6 +171,7 @@ def has_legal_move_turn(st, v_player):
 # ---------------------------------------------------------------- auto sow
 def step_sow(st, cause, v_player, v_emptied, v_last, v_hand):
     """Step `sow`. [OWA-3] (rulebooks/oware.rules:70)"""
+    counter_seeds = st._counters['seeds']
     again = 0  # turns of the loop: each a step run, within the runtime's budget
     while True:
         v_here = st._t.toward[0][0][v_last]  # let here
@@ -184,7 +186,7 @@ def step_sow(st, cause, v_player, v_emptied, v_last, v_hand):
             continue
         else:
             st._ends_clean = False  # counters change: the after-step ends are checked again
-            st._counters['seeds'][st._on_board(v_here, 'the seeds of')] = value if -COUNTER_LIMIT <= (value := st._counters['seeds'][st._on_board(v_here, 'the seeds of')] + 1) <= COUNTER_LIMIT else counter_value(value, 'seeds')
+            counter_seeds[st._on_board(v_here, 'the seeds of')] = value if -COUNTER_LIMIT <= (value := counter_seeds[st._on_board(v_here, 'the seeds of')] + 1) <= COUNTER_LIMIT else counter_value(value, 'seeds')
             if (v_hand > 1):
                 # then sow: again at once, as the loop's next turn
                 st._last_cause = cause
@@ -204,15 +206,17 @@ def step_sow(st, cause, v_player, v_emptied, v_last, v_hand):
 # ---------------------------------------------------------------- auto capture
 def step_capture(st, cause, v_player, v_last):
     """Step `capture`. [OWA-4, OWA-5] ruling OWA-AMB-3 (rulebooks/oware.rules:81)"""
+    counter_seeds = st._counters['seeds']
+    counter_store = st._counters['store']
     if define_capturable(st, v_last, v_player):
         v_before = st._walk(0, v_last, 1, lambda v_t: define_capturable(st, v_t, v_player))  # let before
-        v_taken = (st._counters['seeds'][v_last] + sum([st._counters['seeds'][v_t] for v_t in v_before]))  # let taken
+        v_taken = (counter_seeds[v_last] + sum([counter_seeds[v_t] for v_t in v_before]))  # let taken
         if (v_taken < define_seeds_left(st, (v_player + 1) % st.players)):
             st._ends_clean = False  # counters change: the after-step ends are checked again
-            st._counters['store'][v_player] = value if -COUNTER_LIMIT <= (value := st._counters['store'][v_player] + v_taken) <= COUNTER_LIMIT else counter_value(value, 'store')
-            st._counters['seeds'][v_last] = 0
+            counter_store[v_player] = value if -COUNTER_LIMIT <= (value := counter_store[v_player] + v_taken) <= COUNTER_LIMIT else counter_value(value, 'store')
+            counter_seeds[v_last] = 0
             for v_t in st._loop_over(v_before):
-                st._counters['seeds'][v_t] = 0
+                counter_seeds[v_t] = 0
 
 # ---------------------------------------------------------------- end more_than_half
 def end_more_than_half(st):

@@ -11,7 +11,7 @@ from rulespec.runtime.engine import (
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '6b6ac428b7b0daf2'
-GENERATOR_VERSION = '143'
+GENERATOR_VERSION = '144'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -91,8 +91,9 @@ def first_failing_turn__stop(st, v_player):
 
 def effect_turn__stop(st, cause, v_player):
     """What `stop` does. [PIG-3] (rulebooks/pig.rules:48)"""
+    counter_banked = st._counters['banked']
     st._ends_clean = False  # counters change: the after-step ends are checked again
-    st._counters['banked'][v_player] = value if -COUNTER_LIMIT <= (value := st._counters['banked'][v_player] + st._counters['turn_total']) <= COUNTER_LIMIT else counter_value(value, 'banked')
+    counter_banked[v_player] = value if -COUNTER_LIMIT <= (value := counter_banked[v_player] + st._counters['turn_total']) <= COUNTER_LIMIT else counter_value(value, 'banked')
     st._counters['turn_total'] = 0
     st._counters['decisions'] = value if -COUNTER_LIMIT <= (value := st._counters['decisions'] + 1) <= COUNTER_LIMIT else counter_value(value, 'decisions')
 

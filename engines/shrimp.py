@@ -13,7 +13,7 @@ from rulespec.runtime.helpers import ItemsPassing, any_in_zone, count_in_zone
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '853a9b6bf9dd43be'
-GENERATOR_VERSION = '143'
+GENERATOR_VERSION = '144'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -228,9 +228,10 @@ def choices_turn(st, v_player):
 # ---------------------------------------------------------------- auto open_window
 def step_open_window(st, cause, v_flipper):
     """Step `open_window`. [SHRIMP-FEAST-1, SHRIMP-FEAST-3] ruling SHRIMP-AMB-6 (rulebooks/shrimp.rules:218)"""
+    counter_tried = st._counters['tried']
     st._ends_clean = False  # counters change: the after-step ends are checked again
     for v_p in st._loop_over(st._t.seats):
-        st._counters['tried'][v_p] = 0
+        counter_tried[v_p] = 0
     st._thens.append(('window', (v_flipper,)))
 
 # ---------------------------------------------------------------- choice window

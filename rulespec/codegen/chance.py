@@ -76,7 +76,7 @@ class Chance:
         w.line(f"def resolve_{name}(st, cause{self.params(step.params)}, {var}):")
         w.indent()
         self.doc(step, f"What happens once the outcome of `{step.name}` is known.")
-        with self.zone_locals():
+        with self.zone_locals(statements=True):
             self.inline_ids = self.inline_thens(step.body)
             self.stmts(step.body)
             self.inline_ids = set()

@@ -243,7 +243,7 @@ class Declarations:
             w.indent()
             w.line("return")
             w.dedent()
-        with self.zone_locals():
+        with self.zone_locals(statements=True):
             self.inline_ids = self.inline_thens(step.body)
             again = self.runs_again(step)
             if again:  # (it sets itself going again: a loop, each such `then` its next turn; steps_again.py)
@@ -318,7 +318,7 @@ class Declarations:
         w.indent()
         causes = ", ".join(trigger.event.causes) or "any cause"
         self.doc(trigger, f"When something is placed on {trigger.event.board} as {causes}.")
-        with self.zone_locals():
+        with self.zone_locals(statements=True):
             self.stmts(trigger.body)
         w.dedent()
 
@@ -338,7 +338,7 @@ class Declarations:
         w.line(f"def instead_{name}(st, cause{self.params(instead.params)}):")
         w.indent()
         self.doc(instead, f"What happens instead of `{instead.step}`.")
-        with self.zone_locals():
+        with self.zone_locals(statements=True):
             self.stmts(instead.body)
         w.dedent()
 

@@ -32,7 +32,10 @@ class Expressions:
         return off_board(self.m)
 
     def may_be_none(self, space: ir.E) -> bool:
-        """Whether ``space`` can be past the board's edge here: its tests are then written none-safe."""
+        """Whether ``space`` can be past the board's edge here: its tests are then written none-safe (not
+        where a test has just found it on the board: known_on_board.py)."""
+        if self.known_on_board and self.known_on_the_board(space):
+            return False
         return may_be_none(space, self.none_names, self.off_board.definitions)
 
     def on_board(self, space: ir.E, what: str) -> str:
@@ -434,15 +437,19 @@ class Expressions:
             return "(" + f" {operator(e.op)} ".join(self.expr(o) for o in e.operands) + ")"
         # What an operand found occupied holds its occupant: the parts after it read it from the board's
         # contents, not through State._occupant's test again (unless they bind that name afresh).
-        outer, parts = self.known_occupied, []
+        # Likewise a space an operand found on the board (`t is not none and cell of t = k`) is read after it
+        # without the past-the-edge check (known_on_board.py).
+        outer, on_board, parts = self.known_occupied, self.known_on_board, []
         try:
             for o in self.cheapest_first(e.operands):  # (cheap_first.py: only operands that cannot fail move)
                 rebound = {node.var for node in walk(o) if isinstance(getattr(node, "var", None), str)}
                 self.known_occupied = frozenset(k for k in self.known_occupied if k[1] not in rebound)
+                self.forget_on_board(rebound)
                 parts.append(self.expr(o))
                 self.known_occupied |= occupied_when_true(o)
+                self.known_on_board |= self.found_on_board(o)
         finally:
-            self.known_occupied = outer
+            self.known_occupied, self.known_on_board = outer, on_board
         return "(" + " and ".join(parts) + ")"
 
     def visit_Span(self, e: ir.Span) -> str:
@@ -483,8 +490,20 @@ class Expressions:
         return answer if answer is not None else self.once(e, code)
 
     def plain_argument(self, a: ir.E) -> bool:
-        """Whether an argument can be written out at each use of its parameter (model/narrowing.py)."""
-        return plain_argument(a, self.m.min_players)
+        """Whether an argument can be written out at each use of its parameter (model/narrowing.py); a
+        definition without parameters whose value is such an argument (a number named, `define blank: 1`) is
+        one too (named_constant)."""
+        return plain_argument(a, self.m.min_players) or self.named_constant(a)
+
+    def named_constant(self, a: ir.E) -> bool:
+        """Whether ``a`` is the use of a definition without parameters whose value is a number, word or truth
+        written in the file (`define blank: 1`, a newcomer's name for a cell's content): written out, it is that
+        constant (visit_DefinedValue), so a small definition given it (`is_cell(t, blank)`) is written out in
+        place as it would be given the number itself (#40)."""
+        if not isinstance(a, ir.DefinedValue) or a.args:
+            return False
+        definition = self.definitions.get(a.name)
+        return definition is not None and not definition.params and isinstance(definition.value, ir.Const)
 
     def inlined(self, definition: ir.Definition, args: Sequence[ir.E]) -> bool:
         """Whether a use of ``definition`` is written out in place (model/narrowing.py: written_out). One built

@@ -70,16 +70,56 @@ class HoistedReads:
         return found
 
     @contextmanager
-    def zone_locals(self) -> Iterator[None]:
+    def zone_locals(self, statements: bool = False) -> Iterator[None]:
         """Around a function's body (after its docstring): the zones it reads are looked up once, at its
         top, into locals (``zones``, ``zone_<name>`` where a zone's zones start, ``pile_<name>`` a shared
         zone's list) instead of through ``st._zones[st._t.zone_base[...]]`` at each use. A step changes
-        zones in place and never replaces the lists during a function, so the locals stay current."""
+        zones in place and never replaces the lists during a function, so the locals stay current.
+        ``statements``: the body is a step's, an outcome's or an option's statements (statement_counter_locals)."""
         started = self.start_zone_locals()
+        counters = statements and self.counter_lists is None and self.statement_counter_locals()
+        if counters:
+            self.counter_lists = {}
         try:
             yield
         finally:
             self.finish_zone_locals(started)
+            if counters:
+                self.counters_read_once_in_place(started[0])
+                self.read_counters_first(started[0], started[1])
+
+    def counters_read_once_in_place(self, at: int) -> None:
+        """A counter list a function of statements uses once, outside any loop, is read where it is used
+        (``st._counters[...]``), as before: a local would cost a look-up as well (statement_counter_locals)."""
+        lines = self.w.lines
+        for name, local in list(self.counter_lists.items()):
+            uses = [k for k in range(at, len(lines)) if f"{local}[" in lines[k]]
+            if len(uses) == 1 and lines[uses[0]].count(f"{local}[") == 1 and not self.in_a_loop(at, uses[0]):
+                lines[uses[0]] = lines[uses[0]].replace(f"{local}[", f"st._counters[{name!r}][")
+                del self.counter_lists[name]
+
+    def in_a_loop(self, at: int, k: int) -> bool:
+        """Whether line ``k`` of the function written from line ``at`` lies inside a `for` or `while` of it."""
+        lines = self.w.lines
+        depth = len(lines[k]) - len(lines[k].lstrip())
+        for line in reversed(lines[at:k]):
+            indent = len(line) - len(line.lstrip())
+            if line.strip() and indent < depth:
+                if line.lstrip().startswith(("for ", "while ")):
+                    return True
+                depth = indent
+        return False
+
+    def statement_counter_locals(self) -> bool:
+        """Whether a function of statements (a step's, a chance outcome's, an option's, a trigger's or a
+        replacement's body) reads and writes the counters kept per seat or per space (a list each) through
+        locals looked up once at its top (``counter_cell = st._counters['cell']``), as a function that only
+        reads does, instead of through ``st._counters[...]`` at each use (#40: a scan of a board's cells reads
+        and sets a counter per space several times a cell). A step sets those lists' items in place and nothing
+        during it replaces the lists: a look-ahead a condition asks for (`p has a legal move`) works on copies
+        and gives the originals back before the step goes on (runtime/imagining.py), so the locals stay the
+        game's own."""
+        return True
 
     def start_zone_locals(self) -> tuple:
         """zone_locals(), begun here (at the top of a function's body); finish_zone_locals ends it."""

@@ -53,7 +53,12 @@ class KeptValues:
         self.w.line(f"if {condition}:")
         self.w.indent()
         self.values_kept = {**outer, **kept}
-        self.stmts(s.then)
+        on_board = self.known_on_board  # (the spaces the condition found on the board: known_on_board.py)
+        self.known_on_board = on_board | self.found_on_board(s.condition)
+        try:
+            self.stmts(s.then)
+        finally:
+            self.known_on_board = on_board
         self.w.dedent()
         for code, (local, _) in kept.items():  # a value the branch never read is not kept
             if local not in self.kept_read:

@@ -299,7 +299,7 @@ class Options:
                f"{bound_params(option)}):")
         w.indent()
         self.doc(option, f"What `{option.name}` does.")
-        with self.zone_locals():
+        with self.zone_locals(statements=True):
             # (a secret choice's effects run one seat after another before any `then`: none runs at once)
             self.inline_ids = set() if step.together else self.inline_thens(option.body)
             self.stmts(option.body)

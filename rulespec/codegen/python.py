@@ -49,6 +49,7 @@ from .hoisted import HoistedReads
 from .joined_groups import JoinedGroups
 from .connected_each import ConnectedFromEach
 from .kept_values import KeptValues
+from .known_on_board import KnownOnBoard
 from .lean_look_ahead import LeanLookAhead
 from .filtered_walks import FilteredWalks
 from .one_a_column import OneAColumn
@@ -80,7 +81,7 @@ from .writer import Writer, cites_text
 from .written_out_for_once import WrittenOutForOnce
 
 
-class CodeGenerator(Expressions, HoistedReads, Counts, ItemValueTables, WholeLines, Narrowing, ShiftedPlaces, RelatedSpaces, RelatedPairs, SpacesByValue, SeatWalks, LineWalks, JoinedGroups, ConnectedFromEach, KeptConnected, BoardTallies,
+class CodeGenerator(Expressions, KnownOnBoard, HoistedReads, Counts, ItemValueTables, WholeLines, Narrowing, ShiftedPlaces, RelatedSpaces, RelatedPairs, SpacesByValue, SeatWalks, LineWalks, JoinedGroups, ConnectedFromEach, KeptConnected, BoardTallies,
                     KeptValues, Statements, StepsAgain, StepsInOrder, Texts, Declarations, Guards, Chance, OutcomesByCounters, Options,
                     Choices, SharedWalks, RowBlocks, ListedAnswers, ListingPlans, RowsKeptByCounters, ListingLoops, HeldSpaces, MemberWalks, LoopInvariants,
                     LeanLookAhead, FilteredWalks, OneAColumn, WrittenOutForOnce, EndsCalls, OneGroup, CheapFirst, ContentTables, ItemDefinitions, ContentDirections, PassingItems, ReachMasks,

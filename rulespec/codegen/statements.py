@@ -176,7 +176,12 @@ class Statements:
         self.w.line(f"st._then(RESOLVE, ({s.queue!r},))")
 
     def stmt_SetCounter(self, s: ir.SetCounter) -> None:
-        target = f"st._counters[{s.counter!r}]" + (f"[{self.counter_owner(s.counter, s.seat)}]" if s.seat is not None else "")
+        if s.seat is None:
+            target = f"st._counters[{s.counter!r}]"
+        elif self.counter_lists is not None:  # (a list looked up once at the function's top: hoisted.py)
+            target = f"{self.counter_lists.setdefault(s.counter, f'counter_{ident(s.counter)}')}[{self.counter_owner(s.counter, s.seat)}]"
+        else:
+            target = f"st._counters[{s.counter!r}][{self.counter_owner(s.counter, s.seat)}]"
         if not self.counters_marked:
             self.w.line(self.counters_changing())
         # Every value stored goes through counter_value: a counter's range is bounded (runtime/numbers.py).
