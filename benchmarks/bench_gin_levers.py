@@ -9,7 +9,11 @@ against the same file's engine generated without it, in one process:
     have a rank or a suit too, so `holds_card` asks one card where it is (any_in_zone), not the hand walked;
 (b) a count compared with a number stops once the answer is known (codegen/counts.py count_is_test,
     runtime/helpers.py count_is): a meld not held is found out at its first card not held;
-(a+b) both.
+(c) a count of values whose test asks only where a few items lie reads them from a table (codegen/held_counts.py,
+    runtime/helpers.py HeldGroups, count_held_is): each meld's cards a tuple, each asked where it lies; on gin
+    rummy it answers the counts (b) answered before it; it is tried inside (b)'s count_is_test, so (b) is
+    measured with (c), and (c) alone against count_is;
+(a+b+c) all three.
 
 The same seeded games, thread CPU time, nothing but play inside the clock, rounds interleaved with the order
 rotated, medians with their min-max spread.
@@ -28,16 +32,19 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from ab import ROOT, compare_levers  # noqa: E402
 from rulespec.codegen.counts import Counts  # noqa: E402
+from rulespec.codegen.held_counts import HeldCounts  # noqa: E402
 from rulespec.codegen.passing_items import PassingItems  # noqa: E402
 
 EVERY_COMPONENT = ((PassingItems, "may_pass", staticmethod(lambda component, fixed: True)),)
 COUNTED_WHOLE = ((Counts, "count_is_test", lambda self, e: None),)
+LOOKED_UP = ((HeldCounts, "held_count_is", lambda self, e: None),)
 
 # lever -> (its file, the generator's methods swapped for what was there before it)
 LEVERS = {
     "(a) no item of a component lacking an equated attribute passes": ("gin-rummy", EVERY_COMPONENT),
-    "(b) a count compared with a number stops once known": ("gin-rummy", COUNTED_WHOLE),
-    "(a+b) both": ("gin-rummy", EVERY_COMPONENT + COUNTED_WHOLE),
+    "(c) where a meld's cards lie, from a table": ("gin-rummy", LOOKED_UP),
+    "(b+c) both counts (c is tried inside b)": ("gin-rummy", COUNTED_WHOLE + LOOKED_UP),
+    "(a+b+c) all three": ("gin-rummy", EVERY_COMPONENT + COUNTED_WHOLE + LOOKED_UP),
 }
 SEEDS = {"gin-rummy": range(3)}
 

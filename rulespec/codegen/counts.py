@@ -506,6 +506,9 @@ class Counts:
             return None
         if self.bound is not None and not self.depth and not self.free_vars(count, self.bound):
             return None  # the same for every candidate of an option: counted once and kept (see once())
+        held = self.held_count_is(e)  # (only where a few items lie asked: held_counts.py)
+        if held is not None:
+            return held
         var = f"v_{ident(count.var)}"
         self.depth += 1
         domain, test_left = self.walk_and_test(count.var, count.domain, count.where)

@@ -31,6 +31,7 @@ from .board_tallies import BoardTallies
 from .connected import KeptConnected
 from .content_tables import ContentTables
 from .passing_items import PassingItems
+from .held_counts import HeldCounts
 from .line_walks import LineWalks
 from .ends_calls import EndsCalls
 from .row_blocks import RowBlocks
@@ -84,7 +85,7 @@ from .written_out_for_once import WrittenOutForOnce
 class CodeGenerator(Expressions, KnownOnBoard, HoistedReads, Counts, ItemValueTables, WholeLines, Narrowing, ShiftedPlaces, RelatedSpaces, RelatedPairs, SpacesByValue, SeatWalks, LineWalks, JoinedGroups, ConnectedFromEach, KeptConnected, BoardTallies,
                     KeptValues, Statements, StepsAgain, StepsInOrder, Texts, Declarations, Guards, Chance, OutcomesByCounters, Options,
                     Choices, SharedWalks, RowBlocks, ListedAnswers, ListingPlans, RowsKeptByCounters, ListingLoops, HeldSpaces, MemberWalks, LoopInvariants,
-                    LeanLookAhead, FilteredWalks, OneAColumn, WrittenOutForOnce, EndsCalls, OneGroup, CheapFirst, ContentTables, ItemDefinitions, ContentDirections, PassingItems, ReachMasks,
+                    LeanLookAhead, FilteredWalks, OneAColumn, WrittenOutForOnce, EndsCalls, OneGroup, CheapFirst, ContentTables, ItemDefinitions, ContentDirections, PassingItems, HeldCounts, ReachMasks,
                     Ends, Examples, EngineClass):
     """One engine module from one checked model: ``module()`` writes it, once."""
 
@@ -212,6 +213,8 @@ class CodeGenerator(Expressions, KnownOnBoard, HoistedReads, Counts, ItemValueTa
         self.line_tables: Optional[dict[str, str]] = None  # an automatic step's line tables read through locals
         self.located_helpers_used: set[str] = set()  # count_located, first_located (imported when used)
         self.count_is_used = False  # whether a count compared with a number stops once known (imported then)
+        self.held_tables: dict[tuple, str] = {}  # (a HeldGroups table's lambda, spread, text) -> its name
+        self.held_counts_used = False  # whether a count asks only where a few items lie (imported then)
         self.occupancy_counts_used = False  # whether a count reads a board's contents in C (imported then)
         self.first_empty_used = False  # whether a first empty space is found in a board's contents (imported then)
         self.by_value_used = False  # whether a walk reads spaces grouped by a value (spaces_by_value, imported then)

@@ -380,6 +380,46 @@ def count_is(values: Sequence[Any], need: int, test: Callable[[Any], Any]) -> bo
     return True
 
 
+class HeldGroups(dict):
+    """For each value of the names a count's fixed tests read (``groups[value]``; a tuple when several), one
+    tuple per walked value that passes them, of the items its test asks where they lie (codegen/held_counts.py);
+    made on first use for each value, at most 4,096 kept."""
+
+    __slots__ = ("make", "spread")
+
+    def __init__(self, make: Callable[..., tuple], spread: bool):
+        super().__init__()
+        self.make, self.spread = make, spread
+
+    def __missing__(self, value: Any) -> tuple:
+        if len(self) > 4096:
+            self.clear()
+        found = self[value] = self.make(*value) if self.spread else self.make(value)
+        return found
+
+
+def count_held_is(where: Sequence[int], groups: Sequence[Sequence[int]], need: int, places: tuple) -> bool:
+    """Whether exactly ``need`` of ``groups`` (see HeldGroups) have an item lying in one of the zones numbered
+    ``places``: count_is over the walked values whose fixed tests pass (the others fail whatever the state),
+    each asked only where its items lie, stopping once the answer is known."""
+    spare = len(groups) - need
+    if spare < 0 or need < 0:
+        return False
+    found = 0
+    for items in groups:
+        for item in items:
+            if where[item] in places:
+                found += 1
+                if found > need:
+                    return False
+                break
+        else:
+            spare -= 1
+            if spare < 0:
+                return False
+    return True
+
+
 def any_in_zone(where: Sequence[int], passing: Sequence[int], place: int) -> bool:
     """Whether one of ``passing`` lies in the zone numbered ``place`` (see first_in_zone)."""
     for item in passing:
