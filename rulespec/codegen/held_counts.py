@@ -65,8 +65,8 @@ class HeldCounts:
         table = self._held_table(count, domain, fixed, item_var, test, keys)
         self.held_counts_used = True
         key = f"v_{ident(keys[0])}" if len(keys) == 1 else "(" + "".join(f"v_{ident(k)}, " for k in keys) + ")"
-        places_code = "(" + "".join(f"{z}, " for z in zones) + ")"
-        found = f"count_held_is(st._loc, {table}[{key}], {self.expr(number)}, {places_code})"
+        inner = "(" + "".join(f"{index}, " for index in zones) + ")"  # (zone_index() code)
+        found = f"count_held_is(st._loc, {table}[{key}], {self.expr(number)}, {inner})"
         return f"(not {found})" if e.op == "!=" else found
 
     def _bound_fixed(self, e: ir.E) -> bool:
@@ -143,5 +143,5 @@ class HeldCounts:
 
     def held_count_lines(self) -> list[str]:
         """The module-level HeldGroups tables (see held_count_is)."""
-        return [f"{name} = HeldGroups({make}, {spread!r})  " + comment(text)
-                for (make, spread, text), name in self.held_tables.items()]
+        return [f"{name} = HeldGroups({code}, {spread!r})  " + comment(text)  # (code: module_code() in a lambda)
+                for (code, spread, text), name in self.held_tables.items()]
