@@ -4,7 +4,11 @@ D where C` read as the count it means, so that a ray inside it is walked in plac
 there_is_inside: `there is d in all directions of grid where (there is t in ray from s towards d where ...)`,
 chess's attack along eight lines written with `there is` instead of `count(...) > 0`); (b) a definition called with
 written values worked out before play and written out in place (model/constant_calls.py, codegen/expressions.py
-folded_value: `is_a(s, king)` reading `promoted(k)`, a definition of words). The same seeded games,
+folded_value: `is_a(s, king)` reading `promoted(k)`, a definition of words); (c) a count or `any` over a board's
+spaces whose condition equates two attributes of the occupant that can change (`any(s in grid where is_a(s, king)
+and mine(s, p))`, kind and colour: a captured piece changes sides) asked of the items, not of each space
+(model/located.py on_board: the second equality with a seat's value, asked by helper shogi's first_on_board_also).
+The same seeded games,
 thread CPU time, nothing but play inside the clock, rounds interleaved with the order rotated, medians with
 their min-max spread.
 
@@ -26,6 +30,8 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from bench_honest import microseconds_a_step  # noqa: E402
 from bench_newcomer_levers import engine_of  # noqa: E402
+from rulespec.codegen.counts import Counts  # noqa: E402
+from rulespec.model.located import on_board  # noqa: E402
 
 # lever -> (its file, the generator's methods swapped for what was there before it)
 LEVERS = {
@@ -33,7 +39,14 @@ LEVERS = {
     "(a) in shogi": ("shogi", {"there_is_inside": lambda self, where: where}),
     "(b) calls of written values worked out": ("crazyhouse", {"folded_value": lambda self, definition, args: None}),
     "(b) in shogi": ("shogi", {"folded_value": lambda self, definition, args: None}),
+    "(c) two changing attributes through the items": ("crazyhouse", {"located_on_board": lambda self, e: _without_also(self, e)}),
 }
+
+
+def _without_also(self, e):
+    """located_on_board as it is, but for a condition with a second changing equality (as before (c))."""
+    parts = on_board(e, self.m, self.definitions)
+    return None if parts is None or parts.also else Counts.located_on_board(self, e)
 SEEDS = {"crazyhouse": range(3), "shogi": range(1)}
 
 

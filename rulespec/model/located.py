@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 from typing import Optional
 
 from . import ir
+from .constant_calls import fold
 from .reads import unfold
 from .value_types import is_space
 from .tree import children
@@ -104,7 +105,9 @@ def on_board(e: ir.E, model: ir.Model, definitions: dict[str, ir.Definition]) ->
     equality of the occupant (see changing_equality) and other parts that never change about it (see
     never_changes), each with `occupant of s` read as the item ``s``; else None. A space counts when its
     occupant passes, so the items that pass and stand on the board are counted, or the first in board order
-    (the first space) taken."""
+    (the first space) taken. A second changing equality, with a seat's value (`colour of occupant of s = colour of
+    p`: Crazyhouse's pieces change kind and side), is asked of each item after it (``also``; no fixed part: every
+    item)."""
     if not (isinstance(e, (ir.Count, ir.First)) and isinstance(e.domain, ir.BoardRef) and e.where is not None):
         return None
     board = next((b for b in model.boards if b.name == e.domain.board), None)
@@ -121,15 +124,20 @@ def on_board(e: ir.E, model: ir.Model, definitions: dict[str, ir.Definition]) ->
     if any(part is None for part in read):
         return None
     found = [(part, changing_equality(part, e.var)) for part in read]
+    if sum(said is not None for _, said in found) == 1:  # (one changing equality: as before, unless a part that
+        # changes is a second one with a seat's value: Crazyhouse's `is_a(s, king) and mine(s, p)`, kind and colour)
+        found = [(part, said if said is not None or never_changes(part, e.var) else _changing_held(part, e.var))
+                 for part, said in found]
     equalities = [(part, said) for part, said in found if said is not None]
-    if len(equalities) != 1:
+    if not equalities or len(equalities) > 2:
         return None
-    part, (attr, value) = equalities[0]
-    fixed = tuple(other for other in read if other is not part)
-    if not fixed or not all(never_changes(other, e.var) for other in fixed):
+    (attr, value), also = equalities[0][1], tuple(said for _, said in equalities[1:])
+    fixed = tuple(other for other, said in found if said is None)
+    if not (fixed or also) or not all(never_changes(other, e.var) for other in fixed):
         return None
-    where = fixed[0] if len(fixed) == 1 else ir.BoolOp(ir.BOOL, e.where.loc, e.where.text, "and", fixed)
-    return Located(attr, value, where)
+    where = None if not fixed else fixed[0] if len(fixed) == 1 else \
+        ir.BoolOp(ir.BOOL, e.where.loc, e.where.text, "and", fixed)
+    return Located(attr, value, where, also)
 
 
 def _holds_value(e: ir.E, var: str, board: str) -> bool:
@@ -188,7 +196,8 @@ def _and_parts(e: ir.E, definitions: dict[str, ir.Definition], depth: int):
         for operand in e.operands:
             yield from _and_parts(operand, definitions, depth)
     elif isinstance(e, ir.DefinedValue) and e.name in definitions and depth < 8:
-        yield from _and_parts(unfold(e, definitions, set()), definitions, depth + 1)
+        # (its calls of written values worked out: `is_a(s, king)` reading `promoted(king)`, constant_calls.py)
+        yield from _and_parts(fold(unfold(e, definitions, set()), definitions), definitions, depth + 1)
     else:
         yield e
 
