@@ -303,6 +303,8 @@ def _unexpected_token(error: UnexpectedToken, source: SourceText, line: int, col
             token.type not in FRIENDLY_TERMINALS and "CLAUSE_ID" in expected and text.isalpha()):
         return _not_a_clause_id(source, line, column, text, words)
     words, hint = _word_hint(token, text, expected, words, source_line, column)
+    if hint is None and not source_line[:column - 1].strip():  # the line's first word
+        hint = _going_on_hint(source_line)
     where = _enclosing(source, line)
     described = _describe_token(token)
     if token.type == "MAP_ROW" and "MAP_ROW" not in expected:  # (words the lexer took for a face's row: the first)
@@ -310,6 +312,20 @@ def _unexpected_token(error: UnexpectedToken, source: SourceText, line: int, col
         described, width = f"`{text}`", len(text)
     message = f"unexpected {described}" + (f" (in {where})" if where else "")
     return source.diagnostic(line, column, message, width=width, expected=words, hint=hint)
+
+
+# A line beginning with one of these goes on with the expression of the line above.
+_GOING_ON = re.compile(r"\s*(or|and|mod|div|where|[-+*<>=])(\s|$)")
+
+
+def _going_on_hint(source_line: str) -> str | None:
+    """The hint for an expression carried on to the next line without brackets (`or B` under `A`)."""
+    found = _GOING_ON.match(source_line)
+    if found is None:
+        return None
+    word = found.group(1)
+    return (f"an expression stands on one line; to go on with it on the next, bracket it whole (a bracket "
+            f"joins its lines): `(A` on the line above, `{word} B)` here")
 
 
 def _unexpected_layout(token: Token, expected, words, source: SourceText, line: int,
@@ -345,8 +361,9 @@ def _unexpected_layout(token: Token, expected, words, source: SourceText, line: 
     if token.type == "_INDENT":
         line = token.end_line or line
         column = token.end_column or column
-        hint = ("only a line ending with `:` opens an indented block: line this one up with the line above, "
-                "or join the two lines")
+        hint = _going_on_hint(source.line(line)) or (
+            "only a line ending with `:` opens an indented block: line this one up with the line above, "
+            "or join the two lines")
         return source.diagnostic(line, column, "this line is indented, but the line above does not open a block",
                                  hint=hint)
 
