@@ -721,6 +721,15 @@ class Expressions:
         if not is_space(t) or board_of(t) != self.region_names[attr]:
             self.error(node.target.loc, f"`{attr} of` needs a space of {self.region_names[attr]}")
             return self._bad(node)
+        if not getattr(self, "region_tested", False):
+            # A region is only ever tested for completeness (the caller turns this into RegionComplete): read
+            # anywhere else (`start of s = start of t`) it has no value to give, so it is refused here, at its
+            # line, not left to fail when the rules run.
+            self.error(loc, f"`{text}` is a region, which the rules can only test for completeness "
+                            f"(`{text} is complete`)",
+                       hint=f"to ask whether a space lies in a {attr} region, write `s is a {attr} space`; a board's "
+                            f"map marks one kind of region, and regions cannot be told apart by their letters")
+            return self._bad(node)
         # A region is only ever tested for completeness; the caller turns this into RegionComplete.
         return ir.Var("region:" + attr, loc, text, attr)
 
@@ -752,7 +761,11 @@ class Expressions:
         return self._bad(node)
 
     def _test(self, node: ast.Test, scope: dict[str, str]) -> ir.E:
-        subject = self.expr(node.subject, scope)
+        outer, self.region_tested = getattr(self, "region_tested", False), node.test == "complete"
+        try:  # (only `<region> of <space> is complete` may read a region: _region_of)
+            subject = self.expr(node.subject, scope)
+        finally:
+            self.region_tested = outer
         t, loc, text = subject.type, node.loc, self.text(node)
         if t == "?":
             return self._bad(node)

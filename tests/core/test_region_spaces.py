@@ -96,3 +96,17 @@ def test_a_wrong_region_is_told_at_its_name(tmp_path, condition, column, message
     assert message in problem.message
     if hint:
         assert hint in problem.hint
+
+
+def test_a_region_read_as_a_value_is_refused_at_its_line(tmp_path):
+    """`pool of s` names a region, which the rules only test for completeness: compared (to tell which
+    lettered region a space lies in) it is refused at its line, not left to fail when the rules run (it was
+    an engine's NameError at set-up, #40: found writing Stones and gems)."""
+    with pytest.raises(RuleError) as info:
+        compile_rules(write(tmp_path, GAME.replace("{CONDITION}", "pool of s = pool of any(t in field)")))
+    problems = info.value.diagnostics
+    assert [(p.line, p.column) for p in problems] == [(26, 28), (26, 40)]
+    assert "`pool of s` is a region, which the rules can only test for completeness" in problems[0].message
+    assert "`s is a pool space`" in problems[0].hint
+    # the test it is for still reads it
+    compile_rules(write(tmp_path, GAME.replace("{CONDITION}", "not pool of s is complete")))
