@@ -107,7 +107,7 @@ LIMITS: tuple[Limit, ...] = (
     # ---------------------------------------------------------------- work (rulespec/model/cost.py)
     Limit("work", 50_000_000, "estimated evaluations for one condition, one option's listing or one step",
           "the bundled games need at most {bundled} (the sowing of the reference's tiny game `sowing`; "
-          "what reads moves ahead has a limit of its own, look_ahead_work); a condition or a listing at the limit takes about half a second (python -m rulespec.model.cost "
+          "what reads moves ahead has a limit of its own, look_ahead_work); a condition or a listing at the limit takes about half a second (python -m rulespec.check.estimates FILE "
           "lists the estimates); a chain (`connected`) counts each space of its board once with its tests and "
           "neighbours (Hex's 11 x 11: 2,907)", bundled=2_430_370),
     Limit("look_ahead_work", 500_000_000, "estimated evaluations for a listing that reads moves ahead (`only if "

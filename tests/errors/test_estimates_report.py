@@ -32,3 +32,23 @@ def test_the_module_runs_from_the_command_line():
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert len(_rows(done.stdout)) > 3
+
+
+BROKEN = Path(__file__).resolve().parent / "broken_semantic"
+
+
+def test_a_file_refused_for_its_work_still_has_its_estimates_listed(capsys):
+    """The one time the estimates are needed: `rulespec check` refuses the file for work alone (#40, helper
+    ginrummy: it used to end in a traceback). The refusal goes to stderr, the estimates to stdout, largest first."""
+    path = BROKEN / "work_end_counts_inside_counts.rules"
+    assert main([str(path)]) == 0
+    out, err = capsys.readouterr()
+    rows = _rows(out)
+    assert "may walk" in err and "all_dropped" in rows[0] and int(rows[0].split()[0].replace(",", "")) > 50_000_000
+
+
+def test_a_file_with_another_problem_is_reported_without_a_traceback(capsys):
+    path = BROKEN / "unknown_counter.rules"
+    assert main([str(path)]) == 1
+    out, err = capsys.readouterr()
+    assert "error:" in err and "Traceback" not in err and not out
