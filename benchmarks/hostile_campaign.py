@@ -172,9 +172,10 @@ def run_one(path: Path, differential: bool, switches: list, cpu_s: int = CPU_S) 
                 plain = pipeline.generate_source(model, path, pipeline.generated_filename("hostile_plain"))
             finally:
                 patch.undo()
-            if plain != source:
+            if plain != source or engine._plain_turns is not None:
                 slow = pipeline.load_module_from_source(plain, "hostile_plain").GAME(None)
                 slow.model = model
+                slow._plain_turns = None  # (the runtime's own lever of an engine: Engine._next_turn's turns)
         # The engine without its levers may be far slower (yacht's, gin rummy's): its lock step stops at half
         # the CPU budget, and the rest of the games are played by the engine alone.
         budget = time.process_time() + cpu_s / 2

@@ -717,9 +717,11 @@ class Engine(Results, Describing):
             decision = self._list(st) if lists else self._pending_decision(st)
         if not decision.count:
             if decision.seat == CHANCE:
-                raise RuleRuntimeError(
+                error = RuleRuntimeError(
                     f"chance step `{step}` has no outcome (nothing to draw from); add an `instead` rule "
                     f"for when it cannot happen")
+                error.where = function_cited(info.outcomes or info.draw or info.text)  # (runtime code: no traceback)
+                raise error
             st._stack.pop()  # a choice with nothing to choose is skipped (a mandatory bonus that is impossible)
             return False
         st._pending = decision

@@ -104,3 +104,25 @@ def test_every_turn_skipped_names_the_skipping_condition(tmp_path):
         state.apply("player 2: tap")
     assert "every player's turn is skipped" in str(failure.value)
     assert failure.value.where.startswith(f"skipped.rules:{_line(path, 'turns go')}: ")
+
+
+def test_a_chance_step_with_nothing_to_draw_names_the_chance_and_its_line(tmp_path):
+    """A draw from an emptied zone (hostile campaign, round 11): blamed on the chance step, at its line."""
+    path = tmp_path / "empty-draw.rules"
+    path.write_text(IDLE.replace("counter taps per player starts at 0 [I-2]\n", """counter taps per player starts at 0 [I-2]
+component chip: colour (red) x 1 [I-2]
+zone pile: shared, hidden, holds every component in play [I-2]
+zone kept: shared, public [I-2]
+
+chance draw() [I-2]:
+  outcome "draw {c}" for c drawn from pile
+  move c to kept
+""").replace("    set taps of player to taps of player + 1\n",
+             "    set taps of player to taps of player + 1\n    then draw()\n"), encoding="utf-8")
+    state = rulespec.load(path).new_game(2)
+    state.apply("player 1: tap")
+    state.apply(state.chance_outcomes()[0][0])
+    with pytest.raises(rulespec.RuleRuntimeError) as failure:
+        state.apply("player 2: tap")
+    assert "chance step `draw` has no outcome" in str(failure.value)
+    assert failure.value.where.startswith(f"empty-draw.rules:{_line(path, 'chance draw')}: ")
