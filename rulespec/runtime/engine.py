@@ -610,10 +610,14 @@ class Engine(Results, Describing):
 
     def _auto_steps_spent(self, st: State) -> RuleRuntimeError:
         """The error of a step after which MAX_AUTO_STEPS automatic steps ran without reaching a decision."""
-        return RuleRuntimeError(
+        error = RuleRuntimeError(
             f"{self.MAX_AUTO_STEPS} automatic steps ran without reaching a decision (the next: "
             f"`{st._stack[-1][0] if st._stack else 'a new turn'}`): a `then` chain, `repeat` or triggers that "
             f"never stop? Engine.MAX_AUTO_STEPS is the limit")
+        info = self._steps.get(st._stack[-1][0] if st._stack else self.TURN_STEP)  # (runtime code: no traceback)
+        if info is not None:
+            error.where = function_cited(info.run or info.by or info.outcomes or info.draw)
+        return error
 
     def _run_runtime_step(self, st: State, frame) -> bool:
         """Run a step of the runtime's own on top of the stack (``frame``): the next step queued to resolve, a

@@ -242,6 +242,8 @@ def test_a_repeat_of_very_many_automatic_steps_trips_the_budget_and_changes_noth
     assert time.perf_counter() - started < 10
     assert str(error.value).startswith(f"{Engine.MAX_AUTO_STEPS} automatic steps ran without reaching a decision "
                                        f"(the next: `tick`)")
+    tick = next(n for n, line in enumerate(SPINNING.splitlines(), 1) if line.startswith("step tick("))
+    assert error.value.where.startswith(f"spinning.rules:{tick}: ")  # (the step named: hostile campaign, round 11)
     assert Engine.MAX_AUTO_STEPS == 100_000 < 300 * 400 < Engine.MAX_LOOP_TURNS  # this budget, not the loops
     assert state.to_json() == before and state.legal_actions() == legal and state.history == history
     assert state._counters["ticks"] == 0 and state == game.from_json(before)
