@@ -87,7 +87,8 @@ class EngineClass:
                    f"{', stacked=True' if z.stacked else ''}"
                    f"{f', start_component={z.start_component!r}' if z.start_component else ''}"
                    f"{', size_unseen=True' if z.size_unseen else ''}"
-                   f"{f', start_copies={lit(z.start_copies)}' if z.start_copies else ''}),")
+                   f"{f', start_copies={lit(z.start_copies)}' if z.start_copies else ''}"
+                   f"{f', at_most={z.at_most!r}, line={z.loc.line!r}' if z.at_most is not None else ''}),")
         w.dedent()
         w.line(")")
         w.line(f"COUNTERS = {{{', '.join(f'{c.name!r}: ({c.per_player!r}, {c.start!r})' for c in m.counters)}}}")

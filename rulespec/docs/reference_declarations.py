@@ -178,6 +178,14 @@ zone aside: one per player, seen by owner, size unseen [CRD-5]''',
       "contents: a seat's observation then shows nothing of it (OpenSpiel's phantom tic-tac-toe, whose "
       "opponent learns nothing of a try that met a mark). The rules still read it (`size of aside of p`); "
       "only what a seat sees changes. A public zone cannot be so (whoever sees the contents can count them)."),
+    E("Components and zones", "A zone that holds at most N", "zone_at_most", "cards.rules", '''
+zone hand: one per player, seen by owner, at most 2 [CRD-3]''',
+      "`at most N`: the zone never holds more than N components (a zone one per player: each player's), as a "
+      "rulebook says \"a hand of ten cards\". A move that would put more in it is a rule error at run time, "
+      "naming the zone's declaration and the step that asked (`verify` reports it as a broken rule), and a "
+      "zone that starts with more is refused. The checker's work estimate (rulespec/model/cost.py) counts a "
+      "walk over the zone as N long rather than as every component: a refused estimate's hint names the zone "
+      "it assumed may hold every component."),
     E("Components and zones", "Counters", "counter per_player", "lanes.rules", '''
 counter passes starts at 0 [LAN-8]
 counter goals per player starts at 0 [LAN-6]''',

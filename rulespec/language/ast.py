@@ -682,6 +682,14 @@ class StartCopies(Node):
 
 
 @dataclass(frozen=True, kw_only=True)
+class ZoneBound(Node):
+    """``at most 11`` on a zone: it never holds more (each player's, of a zone one per player)."""
+
+    kind: Literal["zone_bound"] = "zone_bound"
+    most: int
+
+
+@dataclass(frozen=True, kw_only=True)
 class ZoneDecl(Clause):
     kind: Literal["zone"] = "zone"
     name: str
@@ -693,6 +701,7 @@ class ZoneDecl(Clause):
     start_copies: tuple[StartCopies, ...] = ()
     stacked: bool = False  # items keep the order they arrived in; the last is the top
     size_unseen: bool = False  # who may not see the contents does not see how many there are either
+    at_most: Optional[ZoneBound] = None  # ``at most N``: it never holds more (a move that would is a rule error)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -262,16 +262,20 @@ class ToAst(ExpressionsToAst, ExamplesToAst):
     def zone_size_unseen(self, meta, children):
         return "size_unseen"
 
+    def zone_at_most(self, meta, children):
+        return ast.ZoneBound(loc=self._loc(meta), most=read_number(children[0], "items"))
+
     def zone(self, meta, children):
         rest, cites, rulings = split_tails([c for c in children if c is not None])
         name, scope, visibility, *extras = rest
         start = next((e for e in extras if e in ("in_play", "left_out")), None)
         component = next((e[1] for e in extras if isinstance(e, tuple)), None)
         copies = tuple(e for e in extras if isinstance(e, ast.StartCopies))
+        bound = next((e for e in extras if isinstance(e, ast.ZoneBound)), None)
         return ast.ZoneDecl(loc=self._loc(meta), name=str(name), per_player=(scope == "per_player"),
                             visibility=visibility, start=start, start_component=component, start_copies=copies,
                             stacked="stacked" in extras, size_unseen="size_unseen" in extras, cites=cites,
-                            rulings=rulings)
+                            rulings=rulings, **({"at_most": bound} if bound is not None else {}))
 
     def per_player(self, meta, children):
         return True

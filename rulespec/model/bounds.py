@@ -149,6 +149,8 @@ class Bounds:
                 loc = statement.loc if statement is not None and statement.loc is not None else loc
                 message = f"{estimate.what} may walk {estimate.work:,} items: at most {top:,} {unit}"
                 hint = "walk fewer things in the loops of this step, or split it into steps of their own"
+            assumed = self._zone_assumed(cost, estimate)
+            hint = f"{assumed}; otherwise, {hint}" if assumed else hint
             unbounded = cost.unbounded_range(estimate.body, estimate.where_expr)
             if unbounded is not None:  # splitting would not help: the range is counted at its longest
                 span, end = unbounded
@@ -157,6 +159,32 @@ class Bounds:
                         f"; write the range's ends from numbers the file fixes (a literal, an option, a numbered row "
                         f"or column, a numeric attribute) and skip the numbers outside it with `if`")
             self.error(loc, message, hint=hint)
+
+    @staticmethod
+    def _zone_assumed(cost, estimate) -> str:
+        """What a refused estimate assumed of a zone, for its hint: the first walk in it over a zone declared with
+        no `at most`, at its line, counted as holding every component; and the fix, when the rules bound it."""
+        option = estimate.option
+        found = None
+        if option is not None:
+            found = next(((b, cost.zones.get(b.domain.zone)) for b in option.bindings
+                          if isinstance(b.domain, ir.ZoneRef) and cost.zone_size(b.domain) == cost.items
+                          and cost.items > 1), None)
+        if found is None:
+            exprs = tuple(option.conditions) if option is not None else \
+                (estimate.where_expr,) if estimate.where_expr is not None else ()
+            found = cost.unbounded_zone_walk(exprs, estimate.body)
+        if found is None or found[1] is None:
+            return ""
+        node, zone = found
+        domain = node.domain if not isinstance(node, ir.Member) else node.collection
+        var = getattr(node, "var", None)
+        walked = f"{var} in {domain.text}" if var else domain.text
+        loc = getattr(node, "loc", None) or domain.loc
+        line = f", line {loc.line}" if loc is not None else ""
+        return (f"the estimate assumed `{domain.text}` may hold all {cost.items:,} components (`{walked}`{line}): "
+                f"if the rules bound it, say how many it holds on its declaration (`zone {zone.name}: ..., at most "
+                f"N`, line {zone.loc.line}), and the walk is counted at that")
 
     @staticmethod
     def _costliest_walk(cost, e: ir.E) -> Optional[ir.E]:

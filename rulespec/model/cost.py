@@ -69,6 +69,7 @@ class Estimate:
     body: tuple = ()  # for a step: its statements
     ahead: bool = False  # it reads moves ahead (an `only if ... after it`): held to the limit look_ahead_work
     each: Optional[tuple] = None  # an end's `for each NAME in D`: (NAME, D), walked around the condition
+    option: Optional[ir.ChoiceOption] = None  # for a listing: the option listed
 
 
 class Cost:
@@ -88,6 +89,7 @@ class Cost:
         self.groups = max(groups, 1) if any(c.has_copies for c in model.components) else self.items
         self.stacked = {z.name for z in model.zones if z.stacked}
         self.per_player_zones = frozenset(z.name for z in model.zones if z.per_player)
+        self.zones = {z.name: z for z in model.zones}
         self.spaces = {b.name: self._spaces_in_use(b) for b in model.boards}
         self.faces = {b.name: max(len(b.faces), 1) for b in model.boards}
         self.largest_shape = max((len(s.cells) for s in model.shapes), default=1)
@@ -180,7 +182,48 @@ class Cost:
                 return self.size(self.definitions[domain.name].value)
             finally:
                 self._defining.discard(domain.name)
-        return self.items  # a zone (every component may be in it), or anything else: every component
+        if isinstance(domain, ir.ZoneRef):  # every component may be in it, unless it is declared `at most N`
+            return self.zone_size(domain)
+        return self.items  # anything else: every component
+
+    def zone_size(self, ref: ir.ZoneRef) -> int:
+        """At most how many items a zone holds: its `at most N` (each player's, all of them for a zone one per
+        player named without a seat), else every component."""
+        zone = self.zones.get(ref.zone)
+        if zone is None or zone.at_most is None:
+            return self.items
+        instances = max(self.m.max_players, 1) if zone.per_player and ref.seat is None else 1
+        return min(zone.at_most * instances, self.items)
+
+    def unbounded_zone_walk(self, exprs: Sequence[ir.E] = (), stmts: Sequence[ir.S] = ()) -> Optional[tuple]:
+        """The first walk over a zone declared with no `at most` (and so counted as holding every component) in
+        ``exprs`` and ``stmts``, the definitions they use followed: (the walk, its zone), or None. The hint of a
+        refused estimate names it: the file may say how many the zone holds."""
+        pending, statements, followed = list(exprs), list(stmts), set()
+        while statements:
+            s = statements.pop(0)
+            if isinstance(s, ir.ForEach) and isinstance(s.domain, ir.ZoneRef) \
+                    and self.zone_size(s.domain) == self.items and self.items > 1:
+                return s, self.zones.get(s.domain.zone)
+            for value in vars(s).values():
+                for part in (value if isinstance(value, tuple) else (value,)):
+                    if isinstance(part, ir.E):
+                        pending.append(part)
+                    elif isinstance(part, ir.S):
+                        statements.append(part)
+        while pending:
+            for node in walk(pending.pop(0)):
+                domain = getattr(node, "domain", None) if isinstance(node, (ir.Count, ir.Total, ir.Extreme, ir.First,
+                                                                            ir.BestSets)) else None
+                if isinstance(node, ir.Member):
+                    domain = node.collection
+                if isinstance(domain, ir.ZoneRef) and self.zone_size(domain) == self.items and self.items > 1 \
+                        and not (isinstance(node, ir.Count) and node.where is None):
+                    return node, self.zones.get(domain.zone)
+                if isinstance(node, ir.DefinedValue) and node.name in self.definitions and node.name not in followed:
+                    followed.add(node.name)
+                    pending.append(self.definitions[node.name].value)
+        return None
 
     def most(self, e: ir.E) -> Optional[int]:
         """A fixed upper bound of a number, or None: what the file declares bounds it (a literal, a numeric
@@ -606,7 +649,8 @@ class Cost:
                 for option in step.options:
                     work, rows = self.listing(option)
                     out.append(Estimate(f"the listing of option `{step.name}.{option.name}`", "listing", option.loc,
-                                        work, rows, ahead=any(self.reads_ahead(c) for c in option.conditions)))
+                                        work, rows, ahead=any(self.reads_ahead(c) for c in option.conditions),
+                                        option=option))
                     out.append(Estimate(f"option `{step.name}.{option.name}`", "step", option.loc,
                                         self.stmts(option.body), body=option.body))
                     # (`numbered EXPR`: worked out by the adapters once per row listed, as a condition is)

@@ -108,8 +108,10 @@ class Declarations:
         """The zones, and which shared zone holds the components in play and those left out at the start."""
         zones = tuple(ir.Zone(d.name, d.loc, self.cites_of(d, f"zone `{d.name}`"), d.rulings, d.per_player,
                               d.visibility, d.start, d.stacked, d.start_component, d.size_unseen,
-                              self.start_copies(d, game, leave_outs))
+                              self.start_copies(d, game, leave_outs),
+                              d.at_most.most if d.at_most is not None else None)
                       for d in self.zones.values())
+        self.zone_bounds_fit(zones)
         self.start_copies_fit(zones, game)
         for d in self.zones.values():
             if d.start_component is not None:

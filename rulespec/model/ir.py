@@ -788,6 +788,7 @@ class Zone(Cited):
     # (component, count, seat from 0 or None): `holds 3 ticket` (in each player's zone of one per player),
     # `player 1 holds the button` (that player's only): the first copies in play of the component start here
     start_copies: tuple[tuple[str, int, Optional[int]], ...] = ()
+    at_most: Optional[int] = None  # `at most N`: it never holds more (each player's, of one per player)
 
 
 @dataclass(frozen=True)

@@ -71,6 +71,28 @@ class ZoneStarts:
                                hint="a component starts in one zone only: declare more copies (`x N`), or start "
                                     "the zones with fewer")
 
+    def zone_bounds_fit(self, zones: Sequence[ir.Zone]) -> None:
+        """A zone's `at most N` is 1 or more and no fewer than it starts with where the file fixes that
+        (`holds 3 ticket`, `holds every X`); one holding every component in play or left out is checked when
+        a game starts (which components those are depends on the players and the options)."""
+        for zone in zones:
+            if zone.at_most is None:
+                continue
+            bound = self.zones[zone.name].at_most
+            if zone.at_most < 1:
+                self.error(bound.loc, f"zone `{zone.name}` would hold nothing (`at most {zone.at_most}`)",
+                           hint="say the most it may hold, 1 or more, or leave `at most` out")
+                continue
+            starts: dict = {}
+            for component, count, seat in zone.start_copies:
+                starts[seat] = starts.get(seat, 0) + count
+            if zone.start_component is not None and zone.start_component in self.components:
+                starts[None] = starts.get(None, 0) + self.copies_of(self.components[zone.start_component])
+            most = max((starts.get(None, 0) + (starts[seat] if seat is not None else 0) for seat in starts), default=0)
+            if most > zone.at_most:
+                self.error(bound.loc, f"zone `{zone.name}` holds at most {zone.at_most}, but it starts with {most}",
+                           hint=f"declare the most it may hold (`at most {most}` or more), or start it with fewer")
+
     @staticmethod
     def copies_of(component: ast.ComponentDecl) -> int:
         """How many components the declaration makes (`kind (pawn 8, king)` counts each value as written)."""

@@ -355,6 +355,9 @@ class Engine(Results, Describing):
             if kind in claimed and item not in left_out:  # `holds every X` comes before in play / left out
                 st._zones[claimed[kind]].append(item)
                 st._loc[item] = claimed[kind]
+        for number, zone in t.bounded.items():  # `at most N` on a zone that starts with every component in play...
+            if len(st._zones[number]) > zone.at_most:
+                raise st._too_many(number, "the game starts with more in it")
         st._counters = {name: ([start] * players if per_player else start)
                        for name, (per_player, start) in self.COUNTERS.items()}
         for name, board in self.SPACE_COUNTERS.items():

@@ -75,6 +75,9 @@ class State(BoardReading, SecretChoices, Imagining, Shifting, Lifting, Tallying,
 
     def _move(self, item: int, zone: int, cause: str) -> None:
         where = self._loc[item]
+        bounded = self._t.bounded  # (the zones declared `at most N`: most games have none)
+        if bounded and zone in bounded and where != zone and len(self._zones[zone]) >= bounded[zone].at_most:
+            raise self._too_many(zone, f"the rules put {self._labels[item]} into it")
         if self._journal is not None:  # (a look-ahead: runtime/imagining.py)
             self._journal_move(item, where, zone)
         if 0 <= where < self._t.zone_count:  # _take from a zone, inline
@@ -91,6 +94,15 @@ class State(BoardReading, SecretChoices, Imagining, Shifting, Lifting, Tallying,
             bisect.insort(self._zones[zone], item)
         self._loc[item] = zone
         self._last_cause = cause
+
+    def _too_many(self, zone: int, doing: str) -> RuleRuntimeError:
+        """The rule error of a zone declared `at most N` asked to hold more: the zone (its player's), its
+        declaration's line, and what was asked (the step's line is added where it is raised: runtime/blame.py)."""
+        info = self._t.bounded[zone]
+        base = self._t.zone_base[info.name]
+        named = f"{info.name} of player {zone - base + 1}" if info.per_player else info.name
+        return RuleRuntimeError(f"zone `{info.name}` holds at most {info.at_most} ({self._engine.SOURCE}:{info.line}), "
+                                f"and {named} holds {len(self._zones[zone])}: {doing}")
 
     def _set_attr(self, attr: str, item: int, value) -> None:
         """`set colour of d to white`: an attribute declared `can change`, given one of its values."""

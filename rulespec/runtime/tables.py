@@ -35,6 +35,8 @@ class ZoneInfo:
     size_unseen: bool = False  # a seat that may not see the contents does not see how many there are
     # (component, count, seat or None): copies it starts with (`holds 3 ticket`, `player 1 holds the button`)
     start_copies: tuple[tuple[str, int, Optional[int]], ...] = ()
+    at_most: Optional[int] = None  # `at most N`: it never holds more (each player's); a move that would is refused
+    line: int = 0  # its declaration's line in the rule file (SOURCE), named by that refusal
 
 
 @dataclass(frozen=True)
@@ -377,14 +379,18 @@ class Tables:
         how many there are (``zone_count``: the boards are numbered after them)."""
         self.zone_base: dict[str, int] = {}
         stacked: list[int] = []
+        bounded: dict[int, ZoneInfo] = {}
         count = 0
         for zone in engine.ZONES:
             self.zone_base[zone.name] = count
             instances = self.players if zone.per_player else 1
             if zone.stacked:
                 stacked.extend(range(count, count + instances))
+            if zone.at_most is not None:
+                bounded.update(dict.fromkeys(range(count, count + instances), zone))
             count += instances
         self.stacked = frozenset(stacked)
+        self.bounded = bounded  # zone number -> its declaration, for the zones declared `at most N` (State._move)
         self.zone_count = count
 
     def _lay_board(self, engine: "Engine", board: BoardInfo, options: dict[str, str], left_out: dict[str, set]) -> None:

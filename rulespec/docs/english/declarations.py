@@ -121,6 +121,9 @@ def _zone(en: English, d: ir.Zone) -> list[str]:
                             "Nobody sees anything of it, not even how many components it holds.")
     if d.stacked:
         text += " It is a pile: components keep the order they arrived in, and the last one is on top."
+    if d.at_most is not None:
+        text += (f" {'Each' if d.per_player else 'It'} never holds more than {d.at_most} "
+                 f"component{'' if d.at_most == 1 else 's'}: the rules putting more in it are an error.")
     if d.start == "in_play":
         text += " At the start it holds every component in play."
     elif d.start == "left_out":
