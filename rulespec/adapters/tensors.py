@@ -69,6 +69,9 @@ class TensorLayout:
             on = engine.SPACE_COUNTERS.get(name)  # a counter per space: a number per space of its board
             pieces.append((f"counter:{name}", engine.BOARDS[on].size if on is not None else n if per_player else 1))
             self.counters.append(name)
+        # a counter holding a seat, a direction or a word (shown by its word): its index among them, -1 none
+        self.counter_index = {name: {word: i for i, word in enumerate(words)} | {"none": -1}
+                              for name, words in engine.COUNTER_WORDS.items()}
         self.queues = list(engine.QUEUES)
         pieces += [(f"queue:{name}", 1) for name in self.queues]
         self.pieces = pieces
@@ -134,7 +137,10 @@ class TensorLayout:
                 for label, count in value.items():
                     values[at + cells[label]] = count
             elif value is not None:  # (absent from a public view when the seats see it differently)
-                values[at:at + size] = value if isinstance(value, list) else [value]
+                value = value if isinstance(value, list) else [value]
+                if name in self.counter_index:  # by its words: each one's index (-1: none)
+                    value = [self.counter_index[name][v] for v in value]
+                values[at:at + size] = value
         for name in self.queues:
             values[offsets[f"queue:{name}"][0]] = len(view["queues"].get(name, ()))
         return values

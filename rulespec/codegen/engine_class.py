@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from ..model import ir
+from ..model.counter_values import held_words
 from ..model.moves import max_moves_by_players
 from ..model.unread_ahead import steps_unread_ahead, triggers_unread_ahead
 from .quoting import docstring, ident, lit
@@ -92,6 +93,9 @@ class EngineClass:
         w.dedent()
         w.line(")")
         w.line(f"COUNTERS = {{{', '.join(f'{c.name!r}: ({c.per_player!r}, {c.start!r})' for c in m.counters)}}}")
+        held = [c for c in m.counters if c.holds != "number"]
+        if held:  # counter -> how a position's text writes each value it keeps (written only in a game with one)
+            w.line(f"COUNTER_WORDS = {lit({c.name: held_words(m, c) for c in held})}")
         per_space = [c for c in m.counters if c.board is not None]
         if per_space:  # counter -> the board on whose spaces it is kept (written only in a game with one)
             w.line(f"SPACE_COUNTERS = {{{', '.join(f'{lit(c.name)}: {self.boards[c.board]!r}' for c in per_space)}}}")

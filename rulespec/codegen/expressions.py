@@ -9,6 +9,7 @@ from typing import Optional, Sequence
 
 from ..model import ir, reads
 from ..model.checker import board_of, is_space
+from ..model.counter_values import held_values
 from ..model.narrowing import plain_argument, small_value, written_size
 from ..model.constant_calls import fold
 from ..model.tree import walk
@@ -63,6 +64,13 @@ class Expressions:
         return f"st._options[{e.name!r}]"
 
     def visit_CounterRef(self, e: ir.CounterRef) -> str:
+        code = self.counter_kept(e)
+        held = held_values(self.m, e.name)
+        # a counter holding a seat, a direction or a word keeps its value's index (-1: none, which reads None)
+        return code if held is None else f"{lit(held + (None,))}[{code}]"
+
+    def counter_kept(self, e: ir.CounterRef) -> str:
+        """The number a counter keeps (of a seat or a space, for one kept per player or per space)."""
         if e.seat is None:
             return f"st._counters[{e.name!r}]"
         owner = self.counter_owner(e.name, e.seat)

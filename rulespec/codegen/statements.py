@@ -8,7 +8,8 @@ from dataclasses import replace
 from typing import Optional, Sequence
 
 from ..model import ir, reads
-from .quoting import comment, ident
+from ..model.counter_values import held_values
+from .quoting import comment, ident, lit
 from .steps_again import all_thens
 
 
@@ -184,6 +185,11 @@ class Statements:
             target = f"st._counters[{s.counter!r}][{self.counter_owner(s.counter, s.seat)}]"
         if not self.counters_marked:
             self.w.line(self.counters_changing())
+        held = held_values(self.m, s.counter)
+        if held is not None:  # a seat, a direction or a word: kept as its index among the values (none: -1)
+            self.w.line(f"{target} = {lit(dict(zip(held + (None,), tuple(range(len(held))) + (-1,))))}"
+                        f"[{self.expr(s.value)}]")
+            return
         # Every value stored goes through counter_value: a counter's range is bounded (runtime/numbers.py).
         if not s.add and isinstance(s.value, ir.Const):  # a number written in the file: within the limits already
             self.w.line(f"{target} = {self.expr(s.value)}")

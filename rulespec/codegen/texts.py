@@ -9,6 +9,7 @@ from typing import Sequence
 
 from ..model import ir
 from ..model.checker import board_of, is_space
+from ..model.counter_values import held_words
 from .quoting import comment, ident, lit
 
 
@@ -60,6 +61,10 @@ class Texts:
         or a word as itself. Written as plain code: it is read where the text is made."""
         bound, self.bound = self.bound, None  # never kept in a local of one listing (see once())
         try:
+            held = next((c for c in self.m.counters if c.name == e.name and c.holds != ir.INT), None) \
+                if isinstance(e, ir.CounterRef) else None
+            if held is not None:  # a counter holding a seat, a direction or a word: its value's word, or none
+                return f"{lit(held_words(self.m, held) + ('none',))}[{self.counter_kept(e)}]"
             code = self.expr(e)
         finally:
             self.bound = bound

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from ..runtime.position_writing import counter_shown
 from .english import human
 from .escape import md_code, md_text
 from .page_markdown import natural_key, tabs
@@ -113,7 +114,8 @@ def _zone_rows(engine, before, after) -> list[tuple[str, str, str]]:
     for name, value in after._counters.items():
         old = before._counters.get(name)
         if old != value:
-            rows.append((f"{human(name)} count", str(old), str(value)))
+            engine = after._engine
+            rows.append((f"{human(name)} count", counter_shown(engine, name, old), counter_shown(engine, name, value)))
     for name, entries in after._queues.items():
         old = before._queues.get(name, [])
         if old or entries:

@@ -724,6 +724,26 @@ define code(p: seat, d: direction) [MAR-2]:
       "boards list different directions is refused at `number of d`. Both count from 1, as words do; "
       "`index of s`, a space's place, counts from 0, so an action number is written `(number of p - 1) * 4 + "
       "number of d - 1` or `index of s * 6 + number of d - 1` (OpenSpiel's `hole * 6 + direction`)."),
+    E("Components and zones", "A counter of a word or a seat", "held_counter counter_type counter_start_none", "cards.rules", '''
+counter led: suit starts at none [CRD-8]
+counter leader: seat starts at none [CRD-8]''',
+      "A counter holds a number unless its name is followed by what it holds: `: seat` (a player), `: "
+      "direction` (a compass word), `: direction of B` (graph B's named directions) or an attribute's name (`: "
+      "suit`, one of its words). It starts at one of its values (`starts at player 1`, `starts at north`, `starts "
+      "at hearts`) or at `none`, no value yet. `set led to suit of c` keeps a value and `set led to none` clears "
+      "it; it is read like any value of its kind (`suit of c = led`, `hand of leader`, `neighbour of s towards "
+      "facing of p`), `led is none` asks whether it holds one, and nothing adds to it. A text shows it by its "
+      "word (`{led}`: `hearts`, `player 2`, `none`); so do a position (`counter led: hearts`), an observation "
+      "and the docs' board drawings, while the adapters' observation tensors carry its place among its values "
+      "(a seat's index from 0, the word's place in its attribute's list, a direction's place in the compass "
+      "from north; -1 for none). Per player too: `counter facing per player: direction starts at north`; a "
+      "counter per space counts numbers only."),
+    E("Components and zones", "A counter of a word or a seat, set and read", "counter_start_seat counter_start_word",
+      "tricks.rules", '''
+counter leader: seat starts at player 1 [T-2]
+counter facing per player: direction starts at north [T-3]''',
+      "A seat starts at `player N` (a seat every game has), a direction at a compass word, a word at one of the "
+      "attribute's values. Setting it to a value of another kind is refused at the line."),
     E("Components and zones", "A seat's direction or number", "seat_attribute", "march.rules", '''
 each player has a forward: south, north [MAR-2]
 each player has a home: 1, 4 [MAR-1]''',

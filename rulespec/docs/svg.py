@@ -15,6 +15,7 @@ from itertools import product
 from typing import Optional
 
 from ..lib.pieces import natural_key, piece_codes, seat_of_item
+from ..runtime.position_writing import counter_shown
 from .escape import xml_attr, xml_text
 
 # CSS colour keywords a row of a board may be named after; such a row is tinted with its colour.
@@ -561,9 +562,10 @@ def table_lines(engine, state, most: int = 8) -> tuple[str, ...]:
             lines.append(f"{_words(name)}: " + ", ".join(f"{engine.BOARDS[b].label(c)}: {value[c]}"
                                                           for c in state._t.cells_in_use[b]))
         elif isinstance(value, list):
-            lines.append(f"{_words(name)}: " + ", ".join(f"player {s + 1}: {v}" for s, v in enumerate(value)))
+            lines.append(f"{_words(name)}: " + ", ".join(f"player {s + 1}: {counter_shown(engine, name, v)}"
+                                                          for s, v in enumerate(value)))
         else:
-            lines.append(f"{_words(name)}: {value}")
+            lines.append(f"{_words(name)}: {counter_shown(engine, name, value)}")
     return tuple(lines)
 
 

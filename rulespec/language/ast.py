@@ -712,6 +712,10 @@ class CounterDecl(Clause):
     start: int
     board: Optional[str] = None  # `per space of pits`: one count on every space of that board
     outside_position: bool = False  # `, not part of the position`: repetition does not read it
+    # `: seat`, `: direction`, `: direction of B`, `: suit` (an attribute): what it holds, if not a number
+    holds: Optional[tuple[str, Optional[str]]] = None
+    # its start when not a number: ("none",), ("word", w) or ("seat", word, n) (`player 2`)
+    start_value: Optional[tuple] = None
 
 
 @dataclass(frozen=True, kw_only=True)

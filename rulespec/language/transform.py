@@ -286,10 +286,32 @@ class ToAst(ExpressionsToAst, ExamplesToAst):
     def counter(self, meta, children):
         rest, cites, rulings = split_tails(children)
         name, scope, start, outside_position = rest
+        return self._counter(meta, (name, scope, None, start, outside_position), cites, rulings)
+
+    def held_counter(self, meta, children):
+        rest, cites, rulings = split_tails(children)
+        return self._counter(meta, rest, cites, rulings)
+
+    def _counter(self, meta, rest, cites, rulings):
+        name, scope, holds, start, outside_position = rest
         board = scope[1] if isinstance(scope, tuple) else None
+        start_value = start if isinstance(start, tuple) else None
         return ast.CounterDecl(loc=self._loc(meta), name=str(name), per_player=scope is True,
-                               start=read_signed_number(start), board=board,
-                               outside_position=bool(outside_position), cites=cites, rulings=rulings)
+                               start=0 if start_value else read_signed_number(start), board=board,
+                               outside_position=bool(outside_position), holds=holds, start_value=start_value,
+                               cites=cites, rulings=rulings)
+
+    def counter_type(self, meta, children):
+        return str(children[0]), (str(children[1]) if children[1] is not None else None)
+
+    def counter_start_word(self, meta, children):
+        return "word", str(children[0])
+
+    def counter_start_seat(self, meta, children):
+        return "seat", str(children[0]), read_number(children[1], "players")
+
+    def counter_start_none(self, meta, children):
+        return ("none",)
 
     def queue(self, meta, children):
         rest, cites, rulings = split_tails([c for c in children if c is not None])

@@ -26,6 +26,7 @@ from .board_moves import BoardMoves
 from .boards import Boards
 from .bounds import Bounds
 from .comparisons import Comparisons
+from .counter_values import CounterValues
 from .declarations import Declarations
 from .definitions import Definitions
 from .dice import Dice
@@ -49,7 +50,7 @@ from .zone_starts import ZoneStarts
 
 class Checker(Reporting, Names, Variants, Dice, Shuffles, Expressions, Holding, Comparisons, Definitions, Statements,
               LookAhead, ShownTexts, Boards, Graphs, BoardMoves, Declarations, ZoneStarts, Outcomes, Bounds, Examples,
-              ExampleBlocks, TurnLimits, ActionNumbers):
+              ExampleBlocks, TurnLimits, ActionNumbers, CounterValues):
     def __init__(self, rule_file: ast.RuleFile, base: Optional[ast.RuleFile] = None,
                  sources: Optional[dict[str, SourceText]] = None):
         self.file = rule_file

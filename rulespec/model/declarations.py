@@ -137,7 +137,8 @@ class Declarations:
     def holders_and_boards(self) -> tuple[tuple, tuple, tuple, tuple]:
         """The counters, queues, boards and shapes (the boards' spaces and placements counted)."""
         counters = tuple(ir.Counter(d.name, d.loc, self.cites_of(d, f"counter `{d.name}`"), d.rulings, d.per_player,
-                                    d.start, d.board, d.outside_position) for d in self.counters.values())
+                                    self.counter_kind(d.name)[2], d.board, d.outside_position,
+                                    *self.counter_kind(d.name)[:2]) for d in self.counters.values())
         queues = tuple(ir.Queue(d.name, d.loc, self.cites_of(d, f"queue `{d.name}`"), d.rulings)
                        for d in self.queues.values())
         boards = tuple(self.board(d) for d in self.boards.values())

@@ -30,12 +30,20 @@ class Expressions:
                 and node.id in self.graph_direction_names(board_of(want))):
             # a graph's direction named where one is wanted (`free_towards(s, around)` for `d: direction of B`)
             return self.graph_direction(board_of(want), node, scope)
+        if want is not None and self.is_none_word(node, scope) and (want in (SEAT, SYMBOL, ir.DIRECTION)
+                                                                     or is_graph_direction(want)):
+            return ir.Const(want, node.loc, "none", None)  # `set led to none`: a counter holding no value
         result = self._expr(node, scope)
         if want not in (None, "?") and result.type != "?" and not self._compatible(result.type, want):
             self.error(node.loc, f"`{self.text(node)}` is {describe_type(result.type)}, but {describe_type(want)} "
                                  f"is needed here", hint=self._type_hint(result.type, want, self.text(node))
                        or (self.word_option_hint(result) if want == INT else None))
         return result
+
+    def is_none_word(self, node, scope: dict[str, str]) -> bool:
+        """Whether ``node`` is the word `none` (no name of the file's own): a counter's value when it holds none."""
+        return getattr(node, "kind", "") == "name" and node.id == "none" and "none" not in scope \
+            and "none" not in self.symbols and "none" not in self.defines and "none" not in self.counters
 
     def word_option_hint(self, e: ir.E) -> Optional[str]:
         """An option of words (`t100`) used as a number: say how to give it numbers."""
@@ -103,7 +111,9 @@ class Expressions:
             return self._best_sets(node, scope)
         if kind == "compare":
             left = self.expr(node.left, scope)
-            right = self.expr(node.right, scope)
+            held = left.type if isinstance(left, ir.CounterRef) and left.type != INT else None
+            right = self.expr(node.right, scope, held) if held and self.is_none_word(node.right, scope) \
+                else self.expr(node.right, scope)
             order = self._check_comparable(node, left, right)
             return ir.Compare(BOOL, loc, text, node.op, left, right, order)
         if kind == "extreme":
@@ -508,7 +518,7 @@ class Expressions:
             elif self.counters[name].board is not None:
                 self.error(loc, f"`{name}` is kept per space of {self.counters[name].board}",
                            hint=f"write `{name} of <space>`")
-            return ir.CounterRef(INT, loc, text, name, None)
+            return ir.CounterRef(self.counter_value_type(name), loc, text, name, None)
         if name in self.options:
             return ir.OptionRef(INT if self.options[name].numeric else SYMBOL, loc, text, name)
         if name in self.symbols:
@@ -547,7 +557,7 @@ class Expressions:
             if t != SEAT or not self.counters[attr].per_player:
                 self.error(loc, f"`{attr}` is not kept per player")
                 return self._bad(node)
-            return ir.CounterRef(INT, loc, text, attr, target)
+            return ir.CounterRef(self.counter_value_type(attr), loc, text, attr, target)
         if attr in self.scores:
             if t != SEAT:
                 self.error(node.target.loc, f"`{attr} of` needs a player, not {describe_type(t)}")
@@ -776,6 +786,8 @@ class Expressions:
                 return ir.RegionComplete(BOOL, loc, text, board_of(space.type), subject.name, space)
             self.error(loc, "only a region can be complete", hint="write `<region> of <space> is complete`")
             return self._bad(node)
+        if node.test == "none" and isinstance(subject, ir.CounterRef) and t != INT:  # a counter holding no value
+            return ir.Compare(BOOL, loc, text, "=", subject, ir.Const(t, node.loc, "none", None), ())
         if node.test == "none":
             if not is_space(t):
                 self.error(node.subject.loc, f"`{subject.text}` is {describe_type(t)}; only a space (a neighbour past "

@@ -814,6 +814,10 @@ class Counter(Cited):
     start: int
     board: Optional[str] = None  # a counter per space of this board (`counter seeds per space of pits`)
     outside_position: bool = False  # not read by `the position has occurred N times` (runtime/repetition.py)
+    # what it holds: a number, or a seat, a direction, a graph's direction or a word (model/counter_values.py),
+    # kept as the index of its value in ``values`` (-1: none); ``start`` is then an index too
+    holds: str = "number"
+    values: tuple = ()
 
 
 @dataclass(frozen=True)

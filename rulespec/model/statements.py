@@ -109,7 +109,12 @@ class Statements:
                     self.error(loc, f"`{node.counter}` is not kept per player")
             if node.seat is not None:
                 seat = self.expr(node.seat, scope, SEAT)
-            return ir.SetCounter(loc, node.counter, seat, self.expr(node.value, scope, INT), add=(kind == "add"))
+            held = self.counter_value_type(node.counter) if counter is not None else INT
+            if held != INT and kind == "add":
+                self.error(loc, f"`{node.counter}` holds {describe_type(held)}, not a number: nothing adds to it",
+                           hint=f"write `set {node.counter} to ...`")
+            return ir.SetCounter(loc, node.counter, seat, self.expr(node.value, scope, INT if held == "?" else held),
+                                 add=(kind == "add"))
         if kind == "if":
             return ir.If(loc, self.expr(node.condition, scope, BOOL), self.stmts(node.then, scope),
                          self.stmts(node.otherwise, scope))

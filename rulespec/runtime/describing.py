@@ -51,6 +51,10 @@ class Describing:
         counters = {}
         for name, value in st._counters.items():
             counters[name] = value.copy() if value.__class__ is list else value
+        for name, words in self.COUNTER_WORDS.items():  # a seat, a direction or a word: by its name (-1: none)
+            value = counters[name]
+            counters[name] = [words[v] if v >= 0 else "none" for v in value] if value.__class__ is list \
+                else words[value] if value >= 0 else "none"
         for name, b in self.SPACE_COUNTERS.items():  # a counter per space: space label -> its count (public)
             labels, value = self.BOARDS[b].labels, st._counters[name]
             counters[name] = {labels[c]: value[c] for c in st._t.cells_in_use[b]}

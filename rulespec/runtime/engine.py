@@ -82,6 +82,9 @@ class Engine(Results, Describing):
     # Counters kept per space (`counter seeds per space of pits`): counter -> its board's index. Such a counter
     # is a list with a number per space of the board (0 on a space not in use), in COUNTERS as (False, start).
     SPACE_COUNTERS: dict[str, int] = {}
+    # A counter that holds a seat, a direction or a word keeps its value's index (-1: none); this names each
+    # index as a position's text writes it (`player 2`, `north`, `hearts`): counter -> words by index.
+    COUNTER_WORDS: dict[str, tuple[str, ...]] = {}
     QUEUES: tuple[str, ...] = ()
     BOARDS: tuple[BoardInfo, ...] = ()
     FITS: dict[tuple[str, int], tuple] = {}

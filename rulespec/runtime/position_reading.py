@@ -358,8 +358,13 @@ class PositionReader(Places):
             self.at["counters"] = line.number
             return
         values = [v.strip() for v in text.split(",")]
+        words = engine.COUNTER_WORDS.get(name)  # a counter holding a seat, a direction or a word: by its name
+        if words is not None and not all(v == "none" or v in words for v in values):
+            self.fail(line, self.col(line, text.strip()), f"counter {name} holds one of {', '.join(words)} or none, "
+                                                          f"not {_short(text.strip())}")
         try:
-            numbers = [whole_number(v, -COUNTER_LIMIT, COUNTER_LIMIT) for v in values]
+            numbers = [whole_number(v, -COUNTER_LIMIT, COUNTER_LIMIT) for v in values] if words is None else \
+                [-1 if v == "none" else words.index(v) for v in values]
         except NotAWholeNumber as error:
             self.fail(line, self.col(line, text.strip()), f"counter {name} holds whole numbers, not "
                                                           f"{_short(text.strip())}: {error}")

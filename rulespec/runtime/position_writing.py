@@ -157,8 +157,7 @@ def to_position(st: State) -> str:
             b = engine.SPACE_COUNTERS[name]
             lines.append(f"counter {name}: {counts_text(engine.BOARDS[b], t.in_use[b], value)}")
             continue
-        shown = ", ".join(str(v) for v in value) if isinstance(value, list) else str(value)
-        lines.append(f"counter {name}: {shown}")
+        lines.append(f"counter {name}: {counter_shown(engine, name, value)}")  # (a word by its name)
     for queue, entries in st._queues.items():
         for entry in entries:
             lines.append(f"queued in {queue}: {_frame_text(engine, st, entry, queue)}")
@@ -176,3 +175,12 @@ def to_position(st: State) -> str:
     if st._over is not None:
         lines.append(f"game over: {_over_text(engine, st._over)}")
     return "\n".join(lines) + "\n"
+
+
+def counter_shown(engine, name: str, value) -> str:
+    """A counter's value as a reader reads it: a number; a seat, a direction or a word by its name (or none);
+    a counter per player, its values in seat order."""
+    words = engine.COUNTER_WORDS.get(name)
+    if isinstance(value, list):
+        return ", ".join(counter_shown(engine, name, v) for v in value)
+    return str(value) if words is None else words[value] if value >= 0 else "none"

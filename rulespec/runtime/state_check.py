@@ -462,6 +462,11 @@ class _Checker:
                 self.length(value, path, self.players, " (a counter per player)")
             elif value.__class__ is not int:
                 self.fail(path, f"is a list, not an int (counter {name} is one for the game, not one per player)")
+            words = self.engine.COUNTER_WORDS.get(name)  # a seat, a direction or a word: its index, -1 none
+            for v in (value if value.__class__ is list else [value]) if words is not None else ():
+                if v.__class__ is not int or not -1 <= v < len(words):
+                    self.fail(path, f"holds {_short(v)}: counter {name} keeps the index of one of "
+                                    f"{', '.join(words)} (0 to {len(words) - 1}), or -1 for none")
 
     def attributes(self, data: dict) -> None:
         """Each attribute declared `can change`, a value of its list for every item that has it (null for one

@@ -44,7 +44,8 @@ CODE_FUNCTIONS = {"lit", "ident", "operator", "function", "repr", "len", "commen
 # (order_table: `ORDER_` + ident(attribute); place_in_order: lit(a number) or code around expr())
 CODE_METHODS = {"expr", "zone_index", "label", "render", "args", "params", "cause", "board_const", "once",
                 "order_table", "place_in_order", "cells", "cell_attr_locals", "counters_seen", "listing_key",
-                "on_board", "fact_sides",  # fact_sides: `, sides=lambda: (<expr()>, <expr()>), compared=<lit()>`
+                "on_board", "counter_kept",  # counter_kept: st._counters[<!r>] (of <counter_owner()>)
+                "fact_sides",  # fact_sides: `, sides=lambda: (<expr()>, <expr()>), compared=<lit()>`
                 # an attribute's table (ITEM_ATTRS / CELL_ATTRS / st._attrs by a quoted name), the items' labels
                 # (ITEM_LABEL or st._labels), a generator expression of expr() code over a quoted direction name
                 "attribute_table", "cell_attribute_table", "item_labels", "space_over_directions",

@@ -8,6 +8,7 @@ from fractions import Fraction
 from typing import Optional
 
 from ...model import ir
+from ...model.counter_values import held_words
 from ...model.tree import walk as walk_expr
 from ..escape import md_text
 from .expressions import _COMPARE, variable
@@ -200,6 +201,13 @@ def _counter(en: English, d: ir.Counter) -> list[str]:
     who = "Each player has a count" if d.per_player else "There is a count"
     outside = (" It is not part of the position: two positions that differ only in it are the same position "
                "when the rules ask how often a position has occurred.") if d.outside_position else ""
+    if d.holds != ir.INT:  # a seat, a direction or a word, kept as its index among them (-1: none)
+        words = held_words(en.model, d)
+        kind = "a player" if d.holds == ir.SEAT else "a direction" if d.holds.startswith(ir.DIRECTION) else \
+            f"one of the words {', '.join(words)}"
+        start = md_text(words[d.start]) if d.start >= 0 else "none (no value yet)"
+        who = "Each player has a value" if d.per_player else "There is a value"
+        return _para(f"{who} called {human(d.name)}, which holds {kind} and starts at {start}.{outside}")
     return _para(f"{who} called {human(d.name)}, which starts at {d.start}.{outside}")
 
 

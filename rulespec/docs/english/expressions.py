@@ -22,6 +22,8 @@ _ARITH = {"+": "plus", "-": "minus", "*": "times", "mod": "modulo", "div": "divi
 def _const(en: English, e: ir.Const) -> str:
     if isinstance(e.value, bool):
         return "true" if e.value else "false"
+    if e.value is None:  # what a counter holding a seat, a direction or a word holds before it is set
+        return "none"
     if e.type == ir.DIRECTION:
         return ir.COMPASS[e.value]
     return md_text(e.value)
@@ -52,7 +54,7 @@ def _option_ref(en: English, e: ir.OptionRef) -> str:
 def _counter_ref(en: English, e: ir.CounterRef) -> str:
     if e.seat is not None and is_space(e.seat.type):  # a counter per space
         return f"the {human(e.name)} count on {en.expr(e.seat)}"
-    return en.owned(f"{human(e.name)} count", e.seat)
+    return en.owned(f"{human(e.name)} count" if e.type == ir.INT else human(e.name), e.seat)
 
 
 @renders(ir.ScoreRef)
