@@ -8,7 +8,9 @@ folded_value: `is_a(s, king)` reading `promoted(k)`, a definition of words); (c)
 spaces whose condition equates two attributes of the occupant that can change (`any(s in grid where is_a(s, king)
 and mine(s, p))`, kind and colour: a captured piece changes sides) asked of the items, not of each space
 (model/located.py on_board: the second equality with a seat's value, asked by helper shogi's first_on_board_also).
-The same seeded games,
+(d) a step's closing run of `then`s run at once, and a chain of such steps (codegen/statements.py
+closing_thens: Crazyhouse's `land`, `if t is occupied: then take(...)` then `then arrive(s, t)`), its look-aheads
+lean. The same seeded games,
 thread CPU time, nothing but play inside the clock, rounds interleaved with the order rotated, medians with
 their min-max spread.
 
@@ -40,6 +42,9 @@ LEVERS = {
     "(b) calls of written values worked out": ("crazyhouse", {"folded_value": lambda self, definition, args: None}),
     "(b) in shogi": ("shogi", {"folded_value": lambda self, definition, args: None}),
     "(c) two changing attributes through the items": ("crazyhouse", {"located_on_board": lambda self, e: _without_also(self, e)}),
+    "(d) a closing run of thens at once": ("crazyhouse", {"chain_at_once": lambda self: False}),
+    "(d) in chess": ("gallery chess", {"chain_at_once": lambda self: False}),
+    "(d) in cribbage": ("cribbage", {"chain_at_once": lambda self: False}),
 }
 
 
@@ -47,7 +52,7 @@ def _without_also(self, e):
     """located_on_board as it is, but for a condition with a second changing equality (as before (c))."""
     parts = on_board(e, self.m, self.definitions)
     return None if parts is None or parts.also else Counts.located_on_board(self, e)
-SEEDS = {"crazyhouse": range(3), "shogi": range(1)}
+SEEDS = {"crazyhouse": range(3), "shogi": range(1), "gallery chess": range(6), "cribbage": range(20)}
 
 
 def main() -> None:

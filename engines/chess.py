@@ -17,7 +17,7 @@ from rulespec.runtime.repetition import times_occurred
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '8c4b46e677884baf'
-GENERATOR_VERSION = '146'
+GENERATOR_VERSION = '147'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -1004,8 +1004,14 @@ def first_failing_turn__promote(st, v_player, v_s, v_t, v_k):
 
 def effect_turn__promote(st, cause, v_player, v_s, v_t, v_k):
     """What `promote` does. [CH-3, CH-8, CH-10, CH-11, CH-15] (rulebooks/chess.rules:253)"""
-    st._thens.append(('land', (v_s, v_t)))
-    st._thens.append(('crown', (v_t, v_k)))
+    # then land: run at once
+    st._last_cause = cause
+    st.fired['land'] = st.fired.get('land', 0) + 1
+    step_land(st, cause, v_s, v_t)
+    # then crown: run at once
+    st._last_cause = cause
+    st.fired['crown'] = st.fired.get('crown', 0) + 1
+    step_crown(st, cause, v_t, v_k)
 
 
 def number_turn__promote(st, v_player, v_s, v_t, v_k):
@@ -1029,13 +1035,12 @@ def numbered_turn__promote(st, v_player):
 
 def after_turn__promote(st, v_player, v_s, v_t, v_k):
     """Whether `not in_check(player)` holds in the position `promote` would leave. [CH-3, CH-8, CH-10, CH-11, CH-15] (rulebooks/chess.rules:253)"""
-    kept, cause = st._imagine_plain(v_player, 'turn', ())  # carried out on the state itself, then undone (runtime/imagining.py)
+    kept, cause = st._imagine_lean(v_player, 'turn', ())  # carried out on the state itself, then undone (runtime/imagining.py)
     try:
         effect_turn__promote(st, cause, v_player, v_s, v_t, v_k)
-        carry_through(st, cause)  # then land, crown: the automatic steps it sets going
         return (not define_in_check(st, v_player))  # not in_check(player)
     finally:
-        st._unimagine_plain(kept)
+        st._unimagine_lean(kept)
 
 
 def ahead_turn__promote(st, v_player, v_s, v_t, passing):

@@ -68,7 +68,14 @@ class LeanLookAhead:
         return tuple(n for n in after.names if isinstance(n, ir.Var) and n.name in read), moved
 
     def ends_no_chain(self, name: str) -> bool:
-        """Whether step ``name``'s statements name no step and walk no loop."""
+        """Whether step ``name``'s statements name no step and walk no loop; or name steps only by a closing run
+        of `then`s that runs at once (codegen/statements.py chain_runs_at_once), to steps that end no chain."""
         step = self.steps.get(name)
-        return step is not None and not any(isinstance(s, (ir.Then, ir.Enqueue, ir.Resolve) + _LOOPS)
-                                            for s in statements_within(step.body))
+        if step is None:
+            return False
+        if not any(isinstance(s, (ir.Then, ir.Enqueue, ir.Resolve) + _LOOPS) for s in statements_within(step.body)):
+            return True
+        replaced = {instead.step for instead in self.m.insteads}
+        return (not any(isinstance(s, (ir.Enqueue, ir.Resolve) + _LOOPS) for s in statements_within(step.body))
+                and self.chain_runs_at_once(step, replaced)
+                and all(self.ends_no_chain(t.step) for t in statements_within(step.body) if isinstance(t, ir.Then)))

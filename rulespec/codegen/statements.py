@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Optional, Sequence
 
+from ..language.ast import named_step_of
 from ..model import ir, reads
 from ..model.counter_values import held_values
 from .quoting import comment, ident, lit
@@ -146,7 +147,42 @@ class Statements:
                     return False
             return True
 
-        return tails if ends_block(body) else []
+        return tails if ends_block(body) else self.closing_thens(body)
+
+    def closing_thens(self, body: Sequence[ir.S]) -> list[ir.Then]:
+        """The `then`s of a body that ends with a run of them, each a `then` or an `if` whose branches are `then`s
+        only, no `if` after a `then` and nothing else after the first (Crazyhouse's `land`: `if t is occupied: then
+        take(t, ...)`, then `then arrive(s, t)`): run at once one after the other, in the order the runtime would
+        run them, when what comes after the first reads nothing the first may change (each later `then`'s
+        arguments names or written values, no `if` tested after one ran) and no trigger names a step (a trigger
+        runs at once inside a placement; its `then`s would wait behind the run). None otherwise (chain_at_once)."""
+        if not self.chain_at_once():
+            return []
+        start = next((i for i, x in enumerate(body) if names_any_step(x)), None)
+        if start is None:
+            return []
+        run, tails, seen_then = body[start:], [], False
+        for x in run:
+            if isinstance(x, ir.Then):
+                branch = (x,)
+            elif isinstance(x, ir.If) and not seen_then and all(isinstance(y, ir.Then) for y in x.then + x.otherwise):
+                branch = x.then + x.otherwise
+            else:
+                return []
+            for t in branch:
+                if tails and not all(isinstance(a, (ir.Var, ir.Const)) for a in t.args):
+                    return []
+            tails.extend(branch)
+            seen_then = seen_then or isinstance(x, ir.Then)
+        return ClosingRun(tails) if len(tails) > 1 else []
+
+    def chain_at_once(self) -> bool:
+        """Whether a step's closing run of `then`s may run at once (closing_thens): no trigger names a step, no end
+        is checked after every step or after a named step (a `then` kept back by an end check would let the next
+        run first). The switch of the lever (benchmarks/bench_crazyhouse_levers.py)."""
+        return (not any(names_any_step(x) for trigger in self.m.triggers for x in trigger.body)
+                and not self.ends_after_each_step()
+                and not any(named_step_of(end.timing) is not None for end in self.m.ends))
 
     def inline_thens(self, body: Sequence[ir.S]) -> set[int]:
         """The `then`s of a step's body (an option's, an automatic or a chance step's) that run their step at
@@ -167,8 +203,28 @@ class Statements:
             if step is None or step.kind != "auto" or name == "setup" or name in replaced:
                 return False
             again = self.runs_again(step)  # (one that runs again by its loop may also end by a step without a chain)
-            return all(id(t) in again or no_chain(t.step, bool(again)) for t in all_thens(step.body))
-        return {id(t) for t in tails if inlinable(t.step)}
+            if all(id(t) in again or no_chain(t.step, bool(again)) for t in all_thens(step.body)):
+                return True
+            return not again and self.chain_runs_at_once(step, replaced)
+        found = {id(t) for t in tails if inlinable(t.step)}
+        if isinstance(tails, ClosingRun) and len(found) != len(tails):
+            return set()  # (a closing run runs at once whole or not at all: a `then` queued before would run after)
+        return found
+
+    def chain_runs_at_once(self, step: ir.Step, replaced: set) -> bool:
+        """Whether every `then` of ``step`` is of its closing run (closing_thens), each to an automatic step that no
+        `instead` replaces, that does not run again and whose own body names no step: then the whole chain runs
+        at once, one call inside another, two deep."""
+        thens = list(all_thens(step.body))
+        closing = {id(t) for t in self.closing_thens(step.body)}
+        if not thens or any(id(t) not in closing for t in thens):
+            return False
+        for t in thens:
+            leaf = self.steps.get(t.step)
+            if (leaf is None or leaf.kind != "auto" or t.step == "setup" or t.step in replaced
+                    or self.runs_again(leaf) or any(names_any_step(x) for x in leaf.body)):
+                return False
+        return True
 
     def stmt_Enqueue(self, s: ir.Enqueue) -> None:
         self.w.line(f"st._enqueue({s.queue!r}, {s.step!r}, {self.args(s.args)})")
@@ -276,3 +332,15 @@ class Statements:
 
     def stmt_NextTurn(self, s: ir.NextTurn) -> None:
         self.w.line(f"st._next_seat = {self.expr(s.seat)}")
+
+
+def names_any_step(x: ir.S) -> bool:
+    """Whether statement ``x`` names a step or sets chance going (`then`, `queue`, `resolve`, a roll, a loss of a die,
+    a shuffle), in its branches and loops too."""
+    if isinstance(x, (ir.Then, ir.Enqueue, ir.Resolve, ir.Roll, ir.Lose, ir.Shuffle)):
+        return True
+    return any(names_any_step(y) for inner in ("then", "otherwise", "body") for y in getattr(x, inner, ()))
+
+
+class ClosingRun(list):
+    """The `then`s of a body's closing run (Statements.closing_thens): run at once all of them, or none."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 
-GENERATOR_VERSION = "146"
+GENERATOR_VERSION = "147"
 
 
 def source_hash(text: str) -> str:
