@@ -320,6 +320,27 @@ def _battleship(seat, text):
     return {None: 0, "horizontally": 100, "vertically": 200}[how] + 10 * int(row) + int(column)
 
 
+_HIVE_TILES = [c + n for c in "wb" for n in ("Q", "A1", "A2", "A3", "G1", "G2", "G3", "S1", "S2", "B1", "B2", "M", "L", "P")]
+_HIVE_WAYS = ("northeast", "east", "southeast", "southwest", "west", "northwest")
+
+
+def _hive(seat, text):
+    """OpenSpiel numbers a Hive move from x 196 + reference x 7 + direction (NE 0 .. NW 5, above 6), the
+    tiles wQ 0 .. wP 13, bQ 14 .. bP 27; the opening tile at the centre is its own reference, above; a pass
+    is 5488. Ours: "place wA1 at the centre", "place|move wA1 at|to bQ east", "move wB1 onto bQ"."""
+    if text == "pass":
+        return 5488
+    centre = re.fullmatch(r"place (\w+) at the centre", text)
+    if centre:
+        tile = _HIVE_TILES.index(centre.group(1))
+        return tile * 196 + tile * 7 + 6
+    onto = re.fullmatch(r"move (\w+) onto (\w+)", text)
+    if onto:
+        return _HIVE_TILES.index(onto.group(1)) * 196 + _HIVE_TILES.index(onto.group(2)) * 7 + 6
+    tile, reference, way = re.fullmatch(r"(?:place|move) (\w+) (?:at|to) (\w+) (\w+)", text).groups()
+    return _HIVE_TILES.index(tile) * 196 + _HIVE_TILES.index(reference) * 7 + _HIVE_WAYS.index(way)
+
+
 _SOCCER_KICKOFFS = ((2, 3), (3, 3))  # OpenSpiel's ball start points (1,2) and (2,2), in reading order, from 1
 
 
@@ -622,6 +643,7 @@ SPECS = {
     "hearts": Spec("hearts", "hearts", _hearts, games=200, players=4),
     "euchre": Spec("euchre", "euchre", _euchre, games=100, players=4),
     "quoridor": Spec("quoridor", "quoridor", _quoridor, games=3),
+    "hive": Spec("hive", "hive", _hive, games=2),
     "battleship": Spec("battleship", "battleship", _battleship, games=30),
     "markov-soccer": Spec("markov-soccer", "markov_soccer", _markov_soccer, games=40),
     "markov-soccer-short": Spec("markov-soccer", "markov_soccer", _markov_soccer, params={"horizon": 3},
@@ -771,7 +793,7 @@ EXAMPLES = {"catch": 1, "matrix-rps": 2, "matrix-mp": 2, "blotto": 2, "nim": 2, 
             "twixt": 2, "morpion-solitaire": 2, "dark-hex": 2, "go-fish": 2, "laser-tag": 2, "antichess": 2,
             "solitaire": 2, "stones-and-gems": 2, "shogi": 2,
             "gin-rummy": 2,
-            "crazyhouse": 2}
+            "crazyhouse": 2, "hive": 2}
 
 
 def test_every_game_file_has_a_spec():
