@@ -162,29 +162,35 @@ class Bounds:
 
     @staticmethod
     def _zone_assumed(cost, estimate) -> str:
-        """What a refused estimate assumed of a zone, for its hint: the first walk in it over a zone declared with
-        no `at most`, at its line, counted as holding every component; and the fix, when the rules bound it."""
+        """What a refused estimate assumed of zones, for its hint: the first walk in it over each zone declared
+        with no `at most`, at its line, counted as holding every component; and the fix, when the rules bound
+        them."""
         option = estimate.option
-        found = None
+        found: list = []
         if option is not None:
-            found = next(((b, cost.zones.get(b.domain.zone)) for b in option.bindings
-                          if isinstance(b.domain, ir.ZoneRef) and cost.zone_size(b.domain) == cost.items
-                          and cost.items > 1), None)
-        if found is None:
-            exprs = tuple(option.conditions) if option is not None else \
-                (estimate.where_expr,) if estimate.where_expr is not None else ()
-            found = cost.unbounded_zone_walk(exprs, estimate.body)
-        if found is None or found[1] is None:
+            seen = set()
+            for binding in option.bindings:
+                domain = binding.domain
+                if isinstance(domain, ir.ZoneRef) and domain.zone not in seen and cost.zone_size(domain) == cost.items \
+                        and cost.items > 1 and domain.zone in cost.zones:
+                    seen.add(domain.zone)
+                    found.append((binding, cost.zones[domain.zone]))
+        exprs = tuple(option.conditions) if option is not None else \
+            (estimate.where_expr,) if estimate.where_expr is not None else ()
+        found += [f for f in cost.unbounded_zone_walks(exprs, estimate.body) if f[1] not in [z for _, z in found]]
+        if not found:
             return ""
-        node, zone = found
-        domain = node.domain if not isinstance(node, ir.Member) else node.collection
-        var = getattr(node, "var", None)
-        walked = f"{var} in {domain.text}" if var else domain.text
-        loc = getattr(node, "loc", None) or domain.loc
-        line = f", line {loc.line}" if loc is not None else ""
-        return (f"the estimate assumed `{domain.text}` may hold all {cost.items:,} components (`{walked}`{line}): "
-                f"if the rules bound it, say how many it holds on its declaration (`zone {zone.name}: ..., at most "
-                f"N`, line {zone.loc.line}), and the walk is counted at that")
+        walks, fixes = [], []
+        for node, zone in found[:3]:
+            domain = node.collection if isinstance(node, ir.Member) else node.domain
+            var = getattr(node, "var", None)
+            loc = getattr(node, "loc", None) or domain.loc
+            walks.append(f"`{domain.text}` (`{var + ' in ' if var else ''}{domain.text}`"
+                         f"{f', line {loc.line}' if loc is not None else ''})")
+            fixes.append(f"`zone {zone.name}: ..., at most N`, line {zone.loc.line}")
+        return (f"the estimate assumed {' and '.join(walks)} may hold all {cost.items:,} components: if the rules "
+                f"bound {'it' if len(walks) == 1 else 'them'}, say how many on the declaration "
+                f"({'; '.join(fixes)}), and {'the walk is' if len(walks) == 1 else 'the walks are'} counted at that")
 
     @staticmethod
     def _costliest_walk(cost, e: ir.E) -> Optional[ir.E]:

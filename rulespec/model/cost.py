@@ -195,16 +195,22 @@ class Cost:
         instances = max(self.m.max_players, 1) if zone.per_player and ref.seat is None else 1
         return min(zone.at_most * instances, self.items)
 
-    def unbounded_zone_walk(self, exprs: Sequence[ir.E] = (), stmts: Sequence[ir.S] = ()) -> Optional[tuple]:
-        """The first walk over a zone declared with no `at most` (and so counted as holding every component) in
-        ``exprs`` and ``stmts``, the definitions they use followed: (the walk, its zone), or None. The hint of a
-        refused estimate names it: the file may say how many the zone holds."""
+    def unbounded_zone_walks(self, exprs: Sequence[ir.E] = (), stmts: Sequence[ir.S] = ()) -> list[tuple]:
+        """The walks over zones declared with no `at most` (and so counted as holding every component) in
+        ``exprs`` and ``stmts``, the definitions they use followed, the first of each zone: [(the walk, its
+        zone)], outermost first. The hint of a refused estimate names them: the file may say how many a zone
+        holds."""
+        found: dict[str, tuple] = {}
+
+        def unbounded(domain) -> bool:
+            return isinstance(domain, ir.ZoneRef) and domain.zone in self.zones and domain.zone not in found \
+                and self.zone_size(domain) == self.items and self.items > 1
+
         pending, statements, followed = list(exprs), list(stmts), set()
         while statements:
             s = statements.pop(0)
-            if isinstance(s, ir.ForEach) and isinstance(s.domain, ir.ZoneRef) \
-                    and self.zone_size(s.domain) == self.items and self.items > 1:
-                return s, self.zones.get(s.domain.zone)
+            if isinstance(s, ir.ForEach) and unbounded(s.domain):
+                found[s.domain.zone] = (s, self.zones[s.domain.zone])
             for value in vars(s).values():
                 for part in (value if isinstance(value, tuple) else (value,)):
                     if isinstance(part, ir.E):
@@ -213,17 +219,14 @@ class Cost:
                         statements.append(part)
         while pending:
             for node in walk(pending.pop(0)):
-                domain = getattr(node, "domain", None) if isinstance(node, (ir.Count, ir.Total, ir.Extreme, ir.First,
-                                                                            ir.BestSets)) else None
-                if isinstance(node, ir.Member):
-                    domain = node.collection
-                if isinstance(domain, ir.ZoneRef) and self.zone_size(domain) == self.items and self.items > 1 \
-                        and not (isinstance(node, ir.Count) and node.where is None):
-                    return node, self.zones.get(domain.zone)
+                domain = node.collection if isinstance(node, ir.Member) else getattr(node, "domain", None) \
+                    if isinstance(node, (ir.Count, ir.Total, ir.Extreme, ir.First, ir.BestSets)) else None
+                if unbounded(domain) and not (isinstance(node, ir.Count) and node.where is None):
+                    found[domain.zone] = (node, self.zones[domain.zone])
                 if isinstance(node, ir.DefinedValue) and node.name in self.definitions and node.name not in followed:
                     followed.add(node.name)
                     pending.append(self.definitions[node.name].value)
-        return None
+        return list(found.values())
 
     def most(self, e: ir.E) -> Optional[int]:
         """A fixed upper bound of a number, or None: what the file declares bounds it (a literal, a numeric

@@ -20,7 +20,8 @@ from rulespec.model.cost import Cost
 from rulespec.pipeline import load_module_from_source
 from rulespec.runtime.common import RuleRuntimeError
 
-SHOW = Path(__file__).parent / "fixtures" / "show.rules"
+SHOW = Path(__file__).parent / "zone_bounds" / "show.rules"
+DEADWOOD = Path(__file__).parent / "zone_bounds" / "deadwood.rules"
 CARDS = Path(rulespec.__file__).parent / "docs" / "ref_games" / "cards.rules"
 BOUND = ", at most 5 [SH-2]"
 
@@ -52,8 +53,29 @@ def test_without_the_bound_the_refusal_names_the_zone_it_assumed_and_the_fix(tmp
         rulespec.compile_rules(_write(tmp_path, ""))
     message = str(caught.value)
     assert "show.rules:24:3: error: step `count_show` may walk 341,741,709 items" in message
-    assert ("hint: the estimate assumed `show` may hold all 52 components (`a in show`, line 24): if the rules bound "
-            "it, say how many it holds on its declaration (`zone show: ..., at most N`, line 8)") in message
+    assert ("hint: the estimate assumed `show` (`a in show`, line 24) may hold all 52 components: if the rules bound "
+            "it, say how many on the declaration (`zone show: ..., at most N`, line 8), and the walk is counted at "
+            "that; otherwise, walk fewer things") in message
+
+
+def test_definitions_nested_over_zones_as_gin_rummys_deadwood(tmp_path):
+    """Gin rummy's first formulation: deadwood as definitions nested over the melds set out from a hand, refused
+    at ~1e11 here; with the hand `at most 11` and the melds `at most 20` it is 4.9e6, and the refusal without
+    them names both zones, followed through the definitions, at the walks' lines."""
+    model = rulespec.compile_rules(DEADWOOD)
+    listing = next(e for e in Cost(model).estimates() if e.what == "the listing of option `turn.knock`")
+    assert listing.work == 4_913_693
+    path = tmp_path / "deadwood.rules"
+    path.write_text(DEADWOOD.read_text(encoding="utf-8").replace(", at most 11 [", " [").replace(", at most 20 [", " ["),
+                    encoding="utf-8")
+    with pytest.raises(RuleError) as caught:
+        rulespec.compile_rules(path)
+    message = str(caught.value)
+    assert "deadwood.rules:45:3: error: the listing of option `turn.knock` may walk 103,028,717,389 items" in message
+    assert ("hint: the estimate assumed `possible of p` (`a in possible of p`, line 34) and `hand of p` (`c in hand of "
+            "p`, line 31) may hold all 208 components: if the rules bound them, say how many on the declaration "
+            "(`zone possible: ..., at most N`, line 14; `zone hand: ..., at most N`, line 13), and the walks are "
+            "counted at that") in message
 
 
 def test_a_per_player_zone_named_for_every_player_holds_the_bound_for_each(tmp_path):
