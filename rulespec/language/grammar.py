@@ -145,6 +145,13 @@ def value_word_problem(word: str) -> tuple[str, str]:
             f"give the definition another name (`{word}_value`, say)")
 
 
+def board_word_problem(word: str, what: str) -> tuple[str, str]:
+    """What to say of a board whose rows or columns (``what``) are named with a word a value starts with."""
+    return (f"`{word}` is a word of the language that starts a value, so {what} named `{word}` could never be "
+            f"read: `{word} of s` is read as that word",
+            f"name the {what} another way (`{what} {word}_number 1..N`, or `{what} {what[:-1]} 1..N`)")
+
+
 @functools.lru_cache(maxsize=None)
 def build_expression_lark() -> Lark:
     """The same grammar, started at `expr`: for a value shown in a text (`"hold at {turn_total}"`)."""

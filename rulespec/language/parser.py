@@ -21,7 +21,7 @@ from .ast_building import AstProblem
 from .brackets import bracket_problem, text_bracket_problem
 from .collector import collector_paused
 from .errors import Diagnostic, RuleError, SourceText
-from .grammar import (GluedKeyword, IndentProblem, TokenProblem, build_expression_lark, build_lark, starts_a_value,
+from .grammar import (GluedKeyword, IndentProblem, TokenProblem, board_word_problem, build_expression_lark, build_lark, starts_a_value,
                       value_word_problem)
 from .input_limits import character_problem, size_problem, too_deeply_nested
 from .reading import read_rule_text
@@ -92,23 +92,29 @@ def _lark_tree(text: str, source: SourceText) -> Tree:
             hint="indent the lines of one block by the same number of spaces")]) from None
 
 
+_BOARD = re.compile(r"(?m)^[ \t]*(?:(?:add|replace)[ \t]+)?board[ \t]+[A-Za-z_][A-Za-z0-9_]*[ \t]*:[ \t]*"
+                    r"rows[ \t]+([A-Za-z_][A-Za-z0-9_]*)[^,\n]*,[ \t]*columns[ \t]+([A-Za-z_][A-Za-z0-9_]*)")
 _DEFINITION = re.compile(r"(?m)^[ \t]*(?:(?:add|replace)[ \t]+)?define[ \t]+([A-Za-z_][A-Za-z0-9_]*)")
 
 
 def _definition_named_as_a_word(text: str, source: SourceText, failed_line) -> Optional[Diagnostic]:
     """A definition named with a word a value starts with (`define points(h: hand)`): a use of it does not
     parse (`points(p)` reads as `points of best sets ...`), so the mistake is told at the definition's name
-    when the line that failed to parse names it."""
+    when the line that failed to parse names it. So for a board's rows or columns named so (`rows line 1..3`:
+    `line of s` reads as `line of N from s towards d`), told at the board's declaration; a board that never
+    reads them by that name is not refused."""
     lines = text.splitlines()
     if not isinstance(failed_line, int) or not 1 <= failed_line <= len(lines):
         return None
-    for match in _DEFINITION.finditer(text):
-        name = match.group(1)
+    named = [(m, 1, value_word_problem(m.group(1))) for m in _DEFINITION.finditer(text)]
+    named += [(m, group, board_word_problem(m.group(group), ("rows", "columns")[group - 1]))  # `rows line 1..3`
+              for m in _BOARD.finditer(text) for group in (1, 2) if m.group(group)]
+    for match, group, (message, hint) in named:
+        name = match.group(group)
         if starts_a_value(name) and re.search(rf"\b{name}\b", lines[failed_line - 1]):
-            line_start = text.rfind("\n", 0, match.start(1)) + 1
-            message, hint = value_word_problem(name)
-            return source.diagnostic(text.count("\n", 0, match.start(1)) + 1, match.start(1) - line_start + 1,
-                                     message, width=len(name), hint=hint)
+            line_start = text.rfind("\n", 0, match.start(group)) + 1
+            return source.diagnostic(text.count("\n", 0, match.start(group)) + 1,
+                                     match.start(group) - line_start + 1, message, width=len(name), hint=hint)
     return None
 
 
