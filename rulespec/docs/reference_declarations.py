@@ -275,7 +275,9 @@ board grid: rows height 1..4, columns col 1..4, adjacency orthogonal [COL-3]:
       "up the map instead: see rows numbered upward), and a space is called "
       "by row and column (`\"2 3\"`). `height of s` and "
       "`col of s` are numbers, so the rules can compute with them: `height of t = height of s - 1` is the "
-      "space below."),
+      "space below. A word that starts a value (`line`, `walk`, `ray`, `group`, `count`, `the`...) cannot name "
+      "rows or columns: `line of s` reads as `line of N from s towards d`, so a file that reads them so is "
+      "refused at the board's declaration, naming the word."),
     E("Boards", "Rows numbered upward", "board", "raid.rules", '''
 board grid: rows rank 5..1, columns file 1..5, adjacency all [RAI-2]:''',
       "`rows NAME 8..1` numbers the rows from the bottom of the map up, as chess numbers its ranks: the map's "
