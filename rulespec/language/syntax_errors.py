@@ -463,7 +463,7 @@ def _phrasing_hint(source_line: str, column: int, text: str) -> str | None:
         return ("`there is x in D where C` takes the rest of the condition as its C: bracket it to go on after "
                 "`and`, `or` or `not`: `A and (there is no x in D where C)`")
     if text == "elif" or (text == "if" and re.search(r"\belse\s*$", before)):
-        return "write `else:` on a line of its own and the next `if ...:` indented under it"
+        return "write `else if C:` (the Python `elif`, in the language's words)"
     if text == "to" and re.search(r"\b(in|from)\s+\S.*$", before) and not re.search(r"\b(move|add|set)\b", before):
         return "a range of numbers is written with two dots: `0..N` (`for n in 0..coins of player`)"
     if re.search(r"\bwinner\s+is\s*$", before):

@@ -64,9 +64,15 @@ class ExpressionsToAst(AstBuilder):
         return ast.Nothing(loc=self._loc(meta))
 
     def if_stmt(self, meta, children):
-        condition, then, otherwise = children
-        return ast.If(loc=self._loc(meta), condition=condition, then=tuple(then),
-                      otherwise=tuple(otherwise) if otherwise else ())
+        condition, then, *else_ifs, otherwise = children
+        otherwise = tuple(otherwise) if otherwise else ()
+        for loc, other_condition, other_then in reversed(else_ifs):  # `else if D:` is an `if` inside the `else`
+            otherwise = (ast.If(loc=loc, condition=other_condition, then=tuple(other_then), otherwise=otherwise),)
+        return ast.If(loc=self._loc(meta), condition=condition, then=tuple(then), otherwise=otherwise)
+
+    def else_if(self, meta, children):
+        condition, then = children
+        return self._loc(meta), condition, then
 
     def for_stmt(self, meta, children):
         var, domain, start, body = children
