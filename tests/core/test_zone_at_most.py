@@ -159,3 +159,17 @@ def test_the_bound_only_adds_a_check_the_game_plays_the_same(tmp_path):
     for seed in range(6):
         players = 2 + seed % 3
         play_in_lock_step(bounded.new_game(players), unbounded.new_game(players), players, random.Random(seed))
+
+
+def test_a_piece_taken_off_a_board_into_a_full_zone_is_refused_too(tmp_path):
+    """`move occupant of s to Z` is written as State._lift (not _move): it refuses to overfill the zone alike."""
+    text = (Path(rulespec.__file__).parents[1] / "rulebooks" / "checkers.rules").read_text(encoding="utf-8")
+    assert "zone taken: shared, public [CHK-4]" in text
+    path = tmp_path / "checkers.rules"
+    path.write_text(text.replace("zone taken: shared, public [CHK-4]", "zone taken: shared, public, at most 1 [CHK-4]"),
+                    encoding="utf-8")
+    engine = rulespec.load(path)
+    with pytest.raises(RuleRuntimeError, match=r"zone `taken` holds at most 1 \(checkers.rules:56\), and taken holds 1: "
+                                               r"the rules put .* into it \(at checkers.rules:\d+"):
+        for seed in range(20):
+            rulespec.random_game(engine, players=2, seed=seed)
