@@ -746,6 +746,11 @@ counter leader: seat starts at player 1 [T-2]
 counter facing per player: direction starts at north [T-3]''',
       "A seat starts at `player N` (a seat every game has), a direction at a compass word, a word at one of the "
       "attribute's values. Setting it to a value of another kind is refused at the line."),
+    E("Executable examples", "Giving a counter of a word or a seat", "given_held_counter", "tricks.rules", '''
+  given counter led is none
+  given counter facing of player 1 is south''',
+      "An example sets a counter that holds a seat, a direction or a word by its value's name (`given counter "
+      "leader is player 2`, `given counter led is hearts`) or to `none`, as a position's `counter` line does."),
     E("Components and zones", "A seat's direction or number", "seat_attribute", "march.rules", '''
 each player has a forward: south, north [MAR-2]
 each player has a home: 1, 4 [MAR-1]''',

@@ -47,6 +47,11 @@ class ExamplesToAst(AstBuilder):
         name, seat, value = children
         return ast.ExampleLine(loc=self._loc(meta), what="counter", name=str(name), expr=seat, number=read_signed_number(value))
 
+    def given_held_counter(self, meta, children):
+        name, seat, value = children  # ("none",), ("word", w) or ("seat", word, n), as a counter's start
+        return ast.ExampleLine(loc=self._loc(meta), what="counter", name=str(name), expr=seat, number=0,
+                               values=tuple(str(v) for v in value))
+
     def given_space_counter(self, meta, children):
         name, label, value = children
         return ast.ExampleLine(loc=self._loc(meta), what="space_counter", name=str(name), value=unquote(label),

@@ -108,6 +108,28 @@ class CounterValues:
     def counter_value_type(self, name: str) -> str:
         return self.counter_kind(name)[0]
 
+    def given_held_value(self, line) -> int:
+        """`given counter led is hearts` (``line.values`` as a counter's start is read): the index kept."""
+        type_, shown, _ = self.counter_kind(line.name)
+        if type_ == "?":
+            return 0
+        if type_ == INT or not line.values:
+            self.error(line.loc, f"counter `{line.name}` holds "
+                                 f"{'numbers' if type_ == INT else 'a seat, a direction or a word'}: "
+                                 f"give it {'a number' if type_ == INT else 'one of its values or `none`'}")
+            return 0
+        value = line.values
+        if value[0] == "none":
+            return NONE_INDEX
+        word = value[1] if value[0] == "word" else f"{value[1]} {value[2]}"
+        board = type_.split(":", 1)[1] if type_.startswith("direction:") else None
+        names = [f"player {i + 1}" for i in shown] if type_ == SEAT else _names(type_, shown, self, board)
+        if word not in names:
+            self.error(line.loc, f"counter `{line.name}` holds one of {', '.join(names)} or none, not `{word}`",
+                       hint=did_you_mean(word, names))
+            return 0
+        return names.index(word)
+
 
 def _names(type_: str, shown: tuple, checker, board: Optional[str]) -> list[str]:
     """The words that name a counter's values in the file, in index order."""

@@ -11,7 +11,7 @@ from ..lib.suggestions import close_matches
 from ..lib.texts import difference, skeleton, terminal_safe
 from . import ir
 from .action_texts import ActionTexts
-from .ir import BOOL, SEAT, ZONE
+from .ir import BOOL, INT, SEAT, ZONE
 from .value_types import describe_type, expand_items
 
 class Examples:
@@ -127,7 +127,10 @@ class Examples:
             seat = self.expr(line.expr, {}, SEAT) if line.expr is not None else None
             if line.name not in self.counters:
                 self.error(line.loc, f"there is no counter `{line.name}`", hint=did_you_mean(line.name, self.counters))
-            return ir.ExampleLine(w, line.loc, name=line.name, number=line.number, expr=seat)
+                return ir.ExampleLine(w, line.loc, name=line.name, number=line.number, expr=seat)
+            number = self.given_held_value(line) if line.values or self.counter_value_type(line.name) != INT \
+                else line.number
+            return ir.ExampleLine(w, line.loc, name=line.name, number=number, expr=seat)
         if w in ("space_counter", "space_count"):
             return ir.ExampleLine(w, line.loc, name=line.name, number=line.number, values=tuple(line.values),
                                   value=line.value, **self.example_space_counter(line))

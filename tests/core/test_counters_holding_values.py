@@ -111,3 +111,15 @@ def test_setting_a_value_of_another_kind_or_adding_is_refused_at_the_line():
     text = TEXT.replace("      set leader to player\n", "      add 1 to leader\n")
     d = next(d for d in _errors(text) if "nothing adds to it" in d.message)
     assert d.line == _line(text, "      add 1 to leader") and "set leader to" in d.hint
+
+
+@pytest.mark.parametrize("given, message", [
+    ("  given counter led is spades", "counter `led` holds one of clubs, hearts or none, not `spades`"),
+    ("  given counter led is 1", "counter `led` holds a seat, a direction or a word: give it one of its values"),
+    ("  given counter leader is player 3", "counter `leader` holds one of player 1, player 2 or none"),
+])
+def test_an_example_gives_a_counter_one_of_its_values_by_name(given, message):
+    text = TEXT.replace("  given counter led is none\n", given + "\n")
+    d = next((d for d in _errors(text) if message in d.message), None)
+    assert d is not None, [d.render() for d in _errors(text)]
+    assert d.line == _line(text, given)
