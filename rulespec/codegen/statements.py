@@ -48,6 +48,9 @@ class Statements:
         self.none_names = none_before
 
     def stmt_Move(self, s: ir.Move) -> None:
+        if any(z.name == s.to.zone and z.at_most is not None for z in self.m.zones):  # `at most N`: checked first
+            self.w.line(f"st._move_bounded({self.expr(s.item)}, {self.zone_index(s.to)}, {self.cause(s.cause)})")
+            return
         lifted = self.lifted(s)
         if lifted is not None:
             board, space = lifted

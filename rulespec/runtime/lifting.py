@@ -31,9 +31,6 @@ class Lifting:
         if item < 0 or t.tile_span[board] != 1:
             self._move(self._occupant(board, source), zone, cause)  # (raises, or a tile)
             return
-        bounded = t.bounded  # (a zone declared `at most N`: as _move refuses to overfill it)
-        if bounded and zone in bounded and len(self._zones[zone]) >= bounded[zone].at_most:
-            raise self._too_many(zone, f"the rules put {self._labels[item]} into it")
         at = t.board_base[board] + source  # (where the item is: a piece on a grid is located at its space)
         journal, bits = self._journal, t.cell_bit[board]
         if self._tally is not None:  # (kept once a count asked for it: runtime/tallies.py)

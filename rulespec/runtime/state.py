@@ -75,9 +75,6 @@ class State(BoardReading, SecretChoices, Imagining, Shifting, Lifting, Tallying,
 
     def _move(self, item: int, zone: int, cause: str) -> None:
         where = self._loc[item]
-        bounded = self._t.bounded  # (the zones declared `at most N`: most games have none)
-        if bounded and zone in bounded and where != zone and len(self._zones[zone]) >= bounded[zone].at_most:
-            raise self._too_many(zone, f"the rules put {self._labels[item]} into it")
         if self._journal is not None:  # (a look-ahead: runtime/imagining.py)
             self._journal_move(item, where, zone)
         if 0 <= where < self._t.zone_count:  # _take from a zone, inline
@@ -94,6 +91,13 @@ class State(BoardReading, SecretChoices, Imagining, Shifting, Lifting, Tallying,
             bisect.insort(self._zones[zone], item)
         self._loc[item] = zone
         self._last_cause = cause
+
+    def _move_bounded(self, item: int, zone: int, cause: str) -> None:
+        """`move X to Z` where Z is declared `at most N` (the generator writes it so only then): refused with a
+        rule error when Z would hold more, else _move."""
+        if self._loc[item] != zone and len(self._zones[zone]) >= self._t.bounded[zone].at_most:
+            raise self._too_many(zone, f"the rules put {self._labels[item]} into it")
+        self._move(item, zone, cause)
 
     def _too_many(self, zone: int, doing: str) -> RuleRuntimeError:
         """The rule error of a zone declared `at most N` asked to hold more: the zone (its player's), its

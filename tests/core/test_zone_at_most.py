@@ -142,8 +142,8 @@ def test_the_english_says_the_bound():
 
 
 def test_the_bound_only_adds_a_check_the_game_plays_the_same(tmp_path):
-    """Lock step: the reference's Cards with its hand `at most 2` and without it (the engine's ZONES line and
-    the source's hash alone differ), seeded games compared step by step."""
+    """Lock step: the reference's Cards with its hand `at most 2` and without it (the engine's ZONES line, its
+    moves into the hand, written as State._move_bounded, and the source's hash alone differ), seeded games compared step by step."""
     from tests.codegen.lockstep import play_in_lock_step
     text = CARDS.read_text(encoding="utf-8")
     plain = tmp_path / "cards.rules"
@@ -153,9 +153,11 @@ def test_the_bound_only_adds_a_check_the_game_plays_the_same(tmp_path):
         source = codegen.generate(rulespec.compile_rules(path), "cards.rules")
         engines.append((source, load_module_from_source(source, f"zone_at_most_{tag}").GAME(None)))
     (bounded_source, bounded), (plain_source, unbounded) = engines
-    differ = [line for line in bounded_source.splitlines() if line not in plain_source.splitlines()
+    differ = [line.strip() for line in bounded_source.splitlines() if line not in plain_source.splitlines()
               and not line.startswith("SOURCE_HASH = ")]
-    assert len(differ) == 1 and "at_most=2, line=10" in differ[0]
+    assert len(differ) == 2 and any("at_most=2, line=10" in line for line in differ)
+    assert "st._move_bounded(v_c, zone_hand + v_player, cause)" in differ
+    assert "_move_bounded" not in plain_source
     for seed in range(6):
         players = 2 + seed % 3
         play_in_lock_step(bounded.new_game(players), unbounded.new_game(players), players, random.Random(seed))
