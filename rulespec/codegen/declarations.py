@@ -16,9 +16,10 @@ class Declarations:
     def definition(self, definition: ir.Definition) -> None:
         """define_<name>(st, <params>): a definition's value, worked out where it is used."""
         w = self.w
+        kept = self.content_definition(definition)  # (kept by what its spaces hold: content_definitions.py)
         w.line("")
         w.line("")
-        w.line(f"def define_{ident(definition.name)}(st{self.params(definition.params)}):")
+        w.line(f"def {'worked' if kept else 'define'}_{ident(definition.name)}(st{self.params(definition.params)}):")
         w.indent()
         self.doc(definition, f"Definition `{definition.name}`: `{definition.value.text}`.")
         self.few_units = definition.name in self.indexed_end_definitions

@@ -29,6 +29,7 @@ from .cheap_first import CheapFirst
 from .choices import Choices
 from .board_tallies import BoardTallies
 from .connected import KeptConnected
+from .content_definitions import ContentDefinitions
 from .content_tables import ContentTables
 from .passing_items import PassingItems
 from .held_counts import HeldCounts
@@ -85,7 +86,7 @@ from .written_out_for_once import WrittenOutForOnce
 class CodeGenerator(Expressions, KnownOnBoard, HoistedReads, Counts, ItemValueTables, WholeLines, Narrowing, ShiftedPlaces, RelatedSpaces, RelatedPairs, SpacesByValue, SeatWalks, LineWalks, JoinedGroups, ConnectedFromEach, KeptConnected, BoardTallies,
                     KeptValues, Statements, StepsAgain, StepsInOrder, Texts, Declarations, Guards, Chance, OutcomesByCounters, Options,
                     Choices, SharedWalks, RowBlocks, ListedAnswers, ListingPlans, RowsKeptByCounters, ListingLoops, HeldSpaces, MemberWalks, LoopInvariants,
-                    LeanLookAhead, FilteredWalks, OneAColumn, WrittenOutForOnce, EndsCalls, OneGroup, CheapFirst, ContentTables, ItemDefinitions, ContentDirections, PassingItems, HeldCounts, ReachMasks,
+                    LeanLookAhead, FilteredWalks, OneAColumn, WrittenOutForOnce, EndsCalls, OneGroup, CheapFirst, ContentTables, ContentDefinitions, ItemDefinitions, ContentDirections, PassingItems, HeldCounts, ReachMasks,
                     Ends, Examples, EngineClass):
     """One engine module from one checked model: ``module()`` writes it, once."""
 
