@@ -360,6 +360,10 @@ class _Checker:
                     self.fail(f"state.zones[{z}][{i}]", f"item {item} ({engine.ITEM_LABEL[item]}) is in "
                                                         f"{known.zone_names[z]} and also in {self.place(seen, known)}")
                 where[item] = (-1, z, i)
+        for z, zone in t.bounded.items():  # `at most N`: a state no move could make
+            if len(zones[z]) > zone.at_most:
+                self.fail(f"state.zones[{z}]", f"{known.zone_names[z]} holds {len(zones[z])} items, but it is "
+                                               f"declared to hold at most {zone.at_most} ({engine.SOURCE}:{zone.line})")
         boards = self.length(data["boards"], "state.boards", len(engine.BOARDS), " (one per board)")
         causes = self.length(data["causes"], "state.causes", len(engine.BOARDS), " (one per board)")
         for b, board in enumerate(engine.BOARDS):

@@ -175,3 +175,19 @@ def test_a_piece_taken_off_a_board_into_a_full_zone_is_refused_too(tmp_path):
                                                r"the rules put .* into it \(at checkers.rules:\d+"):
         for seed in range(20):
             rulespec.random_game(engine, players=2, seed=seed)
+
+
+def test_a_state_read_back_with_a_zone_over_its_bound_is_refused(tmp_path):
+    """A state read from JSON (a given position, a saved game) may not hold more than a zone's `at most N`: no
+    move could make it, and the bounds worked out from it (Engine.MAX_MOVES) would not hold."""
+    import json
+    from rulespec.runtime.state_check import InvalidState
+    engine = rulespec.load(_write(tmp_path, ", at most 3", "low.rules"))
+    state = engine.new_game(2)
+    data = json.loads(state.to_json())
+    show = engine._tables(2, engine._option_values).zone_base["show"]
+    data["zones"][show] = sorted(data["zones"][0][:4])
+    data["zones"][0] = data["zones"][0][4:]
+    with pytest.raises(InvalidState, match=r"zone show holds 4 items, but it is declared to hold at most 3 "
+                                           r"\(low.rules:8\)"):
+        engine.from_json(json.dumps(data))
