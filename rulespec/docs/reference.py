@@ -86,6 +86,21 @@ def constructs_in_snippet(entry: Entry) -> set[str]:
     return found
 
 
+def names_section() -> list[str]:
+    """Which words of the language no name may be, worked out from the grammar (a new word is listed as added)."""
+    from ..language.taken_words import value_words, word_use
+    rows = [f"- `{word}`: {word_use(word)}" for word in value_words()]
+    return ["## Names that are words of the language", "",
+            "A name (a counter, score, definition, parameter, zone, board, its rows and columns, an attribute "
+            "or its values, a region, a step, an option...) is a word of your own; a word the language spells "
+            "out is read as the language's word wherever the grammar could take either. A value may start with "
+            "the words below, so a name read in a value may not be one of them: `counter count` is accepted "
+            "where it is declared, but `count of p` reads as `count(`. A file that reads such a name is refused "
+            "at the name, where it was given, with the line that reads it as the word. The same holds for any "
+            "other word of the language in the places it may stand for a name (`space` after an example's "
+            "`then`). The list is the grammar's own (`grammars/rulespec.lark`):", "", *rows, ""]
+
+
 def reference_page():
     from .escape import fenced, md_code, tab_title
     from .pages import Page
@@ -110,6 +125,7 @@ def reference_page():
             lines += ["", entry.text, "", f"From {md_code(entry.game)}:", ""]
             lines += fenced(entry.snippet, "rules")
             lines += [""]
+    lines += names_section()
     from ..lib.limits import limits_table_markdown
     lines += ["## Limits", "",
               "A rule file may ask for only so much: every number, size and count below is checked, and a file "

@@ -21,6 +21,7 @@ from .ast_building import AstProblem
 from .brackets import bracket_problem, text_bracket_problem
 from .collector import collector_paused
 from .errors import Diagnostic, RuleError, SourceText
+from .taken_words import name_read_as_a_word
 from .grammar import (GluedKeyword, IndentProblem, TokenProblem, board_word_problem, build_expression_lark, build_lark, starts_a_value,
                       value_word_problem)
 from .input_limits import character_problem, size_problem, too_deeply_nested
@@ -78,7 +79,8 @@ def _lark_tree(text: str, source: SourceText) -> Tree:
             f"did you mean `{token.value} {rest}`?" if rest.isalnum() else
             f"`{token.value}` is a keyword; separate it from what follows")]) from None
     except UnexpectedInput as error:
-        misnamed = _definition_named_as_a_word(text, source, getattr(error, "line", None))
+        misnamed = _definition_named_as_a_word(text, source, getattr(error, "line", None)) \
+            or _name_read_as_a_word(text, source, getattr(error, "line", None))
         if misnamed is not None:
             raise RuleError([misnamed]) from None
         raise RuleError([diagnose_syntax(error, source)]) from None
@@ -116,6 +118,16 @@ def _definition_named_as_a_word(text: str, source: SourceText, failed_line) -> O
             return source.diagnostic(text.count("\n", 0, match.start(group)) + 1,
                                      match.start(group) - line_start + 1, message, width=len(name), hint=hint)
     return None
+
+
+def _name_read_as_a_word(text: str, source: SourceText, failed_line) -> Optional[Diagnostic]:
+    """A counter, score, row, parameter... named with a word of the language (`counter count`, `rows line`):
+    told at the name where it was given, when a line that reads it as the word fails to parse."""
+    found = name_read_as_a_word(text, failed_line)
+    if found is None:
+        return None
+    given, word, _, message, hint = found
+    return source.diagnostic(given.line, given.column, message, width=len(word), hint=hint)
 
 
 def _transform_checked(tree: Tree, path: str, source: SourceText):
