@@ -21,7 +21,7 @@ from .ast_building import AstProblem
 from .brackets import bracket_problem, text_bracket_problem
 from .collector import collector_paused
 from .errors import Diagnostic, RuleError, SourceText
-from .taken_words import name_read_as_a_word
+from .taken_words import name_read_as_a_word, stops_the_parse
 from .grammar import (GluedKeyword, IndentProblem, TokenProblem, board_word_problem, build_expression_lark, build_lark, starts_a_value,
                       value_word_problem)
 from .input_limits import character_problem, size_problem, too_deeply_nested
@@ -113,7 +113,8 @@ def _definition_named_as_a_word(text: str, source: SourceText, failed_line) -> O
               for m in _BOARD.finditer(text) for group in (1, 2) if m.group(group)]
     for match, group, (message, hint) in named:
         name = match.group(group)
-        if starts_a_value(name) and re.search(rf"\b{name}\b", lines[failed_line - 1]):
+        if starts_a_value(name) and re.search(rf"\b{name}\b", lines[failed_line - 1]) \
+                and stops_the_parse(text, name, failed_line):
             line_start = text.rfind("\n", 0, match.start(group)) + 1
             return source.diagnostic(text.count("\n", 0, match.start(group)) + 1,
                                      match.start(group) - line_start + 1, message, width=len(name), hint=hint)

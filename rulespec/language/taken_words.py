@@ -132,12 +132,30 @@ def name_read_as_a_word(text: str, failed_line) -> Optional[tuple[Token, str, in
         build_lark().options.postlex.text = text
 
 
+def stops_the_parse(text: str, word: str, failed_line) -> bool:
+    """Whether ``word``, read as the language's word where a name could stand in the failing line, is what
+    stops the parse there (written as a name instead, the parse goes past that line)."""
+    if not isinstance(failed_line, int):
+        return False
+    try:
+        read = _tokens_to_failure(text)
+        same_word = [read[i][0] for i in _failing_line(read) if read[i][0].value == word]
+        return bool(same_word) and _parses_past(text, same_word, failed_line)
+    finally:
+        build_lark().options.postlex.text = text
+
+
+def _failing_line(read: list[tuple[Token, bool]]) -> list[int]:
+    """The places, in the failing logical line (back to the last line break the parser was given: none
+    inside brackets), of the words read as the language's where a name could stand."""
+    start = next((i + 1 for i in range(len(read) - 2, -1, -1) if read[i][0].type in _LINE_BREAKS), 0)
+    return [i for i in range(start, len(read)) if read[i][1]]
+
+
 def _name_read_as_a_word(text: str, failed_line: int) -> Optional[tuple[Token, str, int, str, str]]:
     read = _tokens_to_failure(text)
     words = _keyword_terminals()
-    # the failing logical line: back to the last line break the parser was given (none inside brackets)
-    start = next((i + 1 for i in range(len(read) - 2, -1, -1) if read[i][0].type in _LINE_BREAKS), 0)
-    on_line = [i for i in range(start, len(read)) if read[i][1]]
+    on_line = _failing_line(read)
     for index in on_line:
         token = read[index][0]
         word = words.get(token.type, token.value)
