@@ -4,8 +4,8 @@ Shogi's `steps_to(s, t, p)`, `s holds king or (golden(s) and (ahead(s, t, p) >= 
 ...) or ...`, asked for every neighbour of every piece of a listing and every neighbour of the king in every check
 test, compares the occupant's kind with a dozen words, and works out `ahead` two or three times, at every call;
 yet its value depends only on the occupant's kind and on s, t and p. Such a definition (its parameters spaces,
-seats, directions, numbers, words or truth values; its value reading of the state only `X holds V` with X a
-parameter that is a space and V a word or a seat's value of an attribute that can change, the rest constants,
+none that a use may pass past the board's edge, seats, directions, numbers, words or truth values; its value
+reading of the state only `X holds V` with X a parameter that is a space and V a word or a seat's value of an attribute that can change, the rest constants,
 its parameters, their fixed attributes (a space's row, column, a seat's values), comparisons, arithmetic, `and`,
 `or`, `not`, `if ... then ... else`, a direction's set, and the definitions it calls if they are such too) is kept
 in a module-level dict by (each such attribute's value on each such space, then the arguments): worked out as
@@ -76,6 +76,8 @@ class ContentDefinitions:
         if not pure(definition.value, {p.name: (p.type, p.name) for p in definition.params}, 0) \
                 or reads[0] < 2 or not keys:
             return None
+        if any(space in self.off_board.params_of(definition.name) for _, space, _ in keys):
+            return None  # (a use may pass a space past the board's edge: its key could not be read)
         return tuple(keys)
 
     def content_definition(self, definition: ir.Definition) -> bool:
