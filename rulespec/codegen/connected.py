@@ -62,6 +62,11 @@ class KeptConnected:
                 domain, left = self.held_walk(e.var, e.domain, [e.start]) or (None, None)
                 starts = f", lambda: {domain}" if domain is not None and not left else ""  # (asked on a miss only)
                 return f"connected_witnessed(st, {self.boards[e.board]}, {key}, {passes}, {start}, {goal}{starts})"
+            starts = self.start_named_once(e)  # (the expr() code of X)
+            if starts is not None:  # (`from t = X`, X not reading t: X worked out once, the fill starts there)
+                self.narrowing_used = True
+                return (f"st._connected_from({self.boards[e.board]}, spaces_among(st._t.in_use[{self.boards[e.board]}], "
+                        f"({starts}, )), {passes}, None, {goal})")
             return f"st._connected({self.boards[e.board]}, {self.expr(e.domain)}, {passes}, {start}, {goal})"
         # What it reached is kept, per expression and values of the names it reads (the same code: one key).
         number = self.connected_keys.setdefault((e.board, tuple(v.name for v in names), passes, start, goal),
@@ -69,6 +74,22 @@ class KeptConnected:
         key = f"({number!r}, " + "".join(f"{self.expr(v)}, " for v in names) + ")"
         ends = self.reach_ends(e, number, names) or f"lambda st, *values: ({start}, {goal})"
         return f"st._connected_kept({self.boards[e.board]}, {key}, {passes}, {ends})"
+
+    def start_named_once(self, e: ir.Connected) -> Optional[str]:
+        """The code of the one space a `connected` over a whole board starts from when its start is `t = X` and X
+        (a space of that board: a definition's `any(...)`, a look-up) does not read t: X is then worked out once,
+        not on every space of the board (the fill asked each space `t = X`, X asked anew each time). Exact: the
+        start was asked first on every space, so X failing fails both ways, and nothing changes during the walk;
+        none or a space not in use starts nothing, as before. None for any other start."""
+        start = e.start
+        if not (isinstance(e.domain, ir.BoardRef) and e.domain.board == e.board) \
+                or not (isinstance(start, ir.Compare) and start.op == "=" and not start.order):
+            return None
+        for this, other in ((start.left, start.right), (start.right, start.left)):
+            if isinstance(this, ir.Var) and this.name == e.var and e.var not in reads.free_vars(other) \
+                    and other.type == ir.SPACE + ":" + e.board:
+                return self.expr(other)
+        return None
 
     def definitions_of_indexed_ends(self) -> frozenset[str]:
         """The definitions an indexed end's test reads, directly or through one another: a `connected` from the

@@ -52,6 +52,7 @@ def test_go_answers_as_with_the_fill_over_the_whole_board(monkeypatch, size):
     monkeypatch.setattr(KeptConnected, "connected_starts", lambda self, e: None)
     monkeypatch.setattr(KeptConnected, "fill_on_contents", lambda self, e: None)  # (tests/codegen/test_fill_contents.py)
     monkeypatch.setattr(reads, "connected_witnessed", lambda e, model: None)  # (tests/codegen/test_witnessed.py)
+    monkeypatch.setattr(KeptConnected, "start_named_once", lambda self, e: None)  # (test_start_named_once.py)
     whole = generate(compile_rules(GO), GO)
     assert "_connected_from" not in whole and whole.count("st._connected(0, st._t.cells_in_use[0], ") == 2
     slow = load_module_from_source(whole, "go_whole_board_fill").GAME({"board_size": size})
