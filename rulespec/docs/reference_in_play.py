@@ -75,14 +75,16 @@ setup [SPW-5]:
     queue reward(player) in rewards
   else:
     nothing''', "A condition with an optional `else`; `nothing` is a statement that does nothing."),
-    E("Statements", "Several conditions in turn", "else_if", "twenty.rules", '''
-  if n = 6:
-    then give_back(player)
-  else if total of player <= 21:
-    then turn(player)''',
+    E("Statements", "Several conditions in turn", "else_if", "lucky.rules", '''
+  if n = 1:
+    set total of player to 0
+  else if n = 6:
+    add 2 * n to total of player
+  else:
+    add n to total of player''',
       "`else if D:` at the `if`'s own indentation goes on with another condition when those above it fail, as many "
       "as needed, then an optional `else:`: the same as an `if` indented under an `else:`, written flat (Python's "
-      "`elif`). Here a six is given back; any other roll lets the player go on unless it went over twenty-one."),
+      "`elif`). Here a one loses the total, a six counts twice, any other roll once."),
     E("Statements", "Loops", "for_stmt repeat_stmt", "lanes.rules", '''
   for each p in players from the starting player:
     repeat 3 times:

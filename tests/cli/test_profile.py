@@ -48,9 +48,14 @@ def test_profile_gives_a_hint_for_a_move_listed_from_every_pair_of_spaces(tmp_pa
     kings.write_text(moves("s holds colour of player and not t holds colour of player and rank of t > rank of s - 2 "
                            "and rank of t < rank of s + 2 and file of t > file of s - 2 and file of t < file of s + 2"))
     assert profile(str(kings), games=1, seed=0).hints == ()
-    # A move to any space the other side holds: nothing in the condition says which space t is, so every pair
-    # is tried.
-    slow = moves("s holds colour of player and t holds colour of left of player")
+    # A move to any space the other side holds: t's test reads t alone, so the walk of t is filtered once a
+    # listing (codegen/filtered_walks.py) and every pair it leaves is a move: no hint.
+    theirs = tmp_path / "theirs.rules"
+    theirs.write_text(moves("s holds colour of player and t holds colour of left of player"))
+    assert profile(str(theirs), games=1, seed=0).hints == ()
+    # A move to any space not holding the moving piece's colour: t's test reads s too and says nothing of
+    # which space t is, so every pair is tried.
+    slow = moves("s holds colour of player and not (t holds colour of occupant of s)")
     path = tmp_path / "anywhere.rules"
     path.write_text(slow)
     result = profile(str(path), games=1, seed=0)
