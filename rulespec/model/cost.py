@@ -56,6 +56,20 @@ _PRICED_APART = (ir.Count, ir.Total, ir.Extreme, ir.Won, ir.First, ir.ThereIs, i
 _PLAIN_EXPRESSIONS: set[type] = set()
 
 
+def _statements_and_expressions(stmts: Sequence[ir.S]) -> tuple[list, list]:
+    """Every statement within ``stmts`` (breadth first) and the expressions they hold, in the order met."""
+    statements, expressions, i = list(stmts), [], 0
+    while i < len(statements):
+        for value in vars(statements[i]).values():
+            for part in (value if isinstance(value, tuple) else (value,)):
+                if isinstance(part, ir.E):
+                    expressions.append(part)
+                elif isinstance(part, ir.S):
+                    statements.append(part)
+        i += 1
+    return statements, expressions
+
+
 @dataclass(frozen=True)
 class Estimate:
     """The estimated work of one declaration or part of one: what it is, where, and how much."""
@@ -206,17 +220,11 @@ class Cost:
             return isinstance(domain, ir.ZoneRef) and domain.zone in self.zones and domain.zone not in found \
                 and self.zone_size(domain) == self.items and self.items > 1
 
-        pending, statements, followed = list(exprs), list(stmts), set()
-        while statements:
-            s = statements.pop(0)
+        statements, expressions = _statements_and_expressions(stmts)
+        pending, followed = list(exprs) + expressions, set()
+        for s in statements:
             if isinstance(s, ir.ForEach) and unbounded(s.domain):
                 found[s.domain.zone] = (s, self.zones[s.domain.zone])
-            for value in vars(s).values():
-                for part in (value if isinstance(value, tuple) else (value,)):
-                    if isinstance(part, ir.E):
-                        pending.append(part)
-                    elif isinstance(part, ir.S):
-                        statements.append(part)
         while pending:
             for node in walk(pending.pop(0)):
                 domain = node.collection if isinstance(node, ir.Member) else getattr(node, "domain", None) \
@@ -321,16 +329,7 @@ class Cost:
     def unbounded_range(self, stmts: Sequence[ir.S] = (), e: Optional[ir.E] = None) -> Optional[tuple[ir.Span, ir.E]]:
         """The first range (`a..b`) walked in ``stmts`` or ``e`` with an end that nothing the file declares
         bounds (the walk is then counted as the runtime's longest, LIMIT.span), and that end; or None."""
-        pending: list = [e] if e is not None else []
-        statements = list(stmts)
-        while statements:
-            s = statements.pop(0)
-            for value in vars(s).values():
-                for part in (value if isinstance(value, tuple) else (value,)):
-                    if isinstance(part, ir.E):
-                        pending.append(part)
-                    elif isinstance(part, ir.S):
-                        statements.append(part)
+        pending: list = ([e] if e is not None else []) + _statements_and_expressions(stmts)[1]
         for expression in pending:
             for node in walk(expression):
                 if isinstance(node, ir.Span):

@@ -86,15 +86,30 @@ def reads_everything(model: ir.Model, e: Optional[ir.E]) -> bool:
     return _CounterReads(model).expr(e) is None
 
 
-def _written(trigger: ir.Trigger) -> Optional[frozenset]:
-    """The counters ``trigger`` sets, or None when it does more than set counters."""
+def _counters_set(body) -> Optional[frozenset]:
+    """The counters a body of statements sets, or None when it does more than set counters."""
     found = set()
-    for s in statements_within(trigger.body):
+    for s in statements_within(body):
         if not isinstance(s, _COUNTERS_ONLY):
             return None
         if isinstance(s, ir.SetCounter):
             found.add(s.counter)
     return frozenset(found)
+
+
+def _passed_over(reads: "_CounterReads", read: frozenset, writes: dict, bodies: dict) -> frozenset[str]:
+    """Of the bodies by name that only set counters (``writes``: name -> the counters, or None), those whose
+    counters nothing reads: not ``read``, nor any body that runs (is not passed over), to a fixed point."""
+    passed = {name for name, w in writes.items() if w is not None and not (w & read)}
+    while True:  # a body that runs reads what it reads: those it reads from run too
+        running = [reads.stmts(body) for name, body in bodies.items() if name not in passed]
+        if any(r is None for r in running):
+            return frozenset()
+        read_too = frozenset().union(*running)
+        kept = {name for name in passed if not (writes[name] & read_too)}
+        if kept == passed:
+            return frozenset(passed)
+        passed = kept
 
 
 def triggers_unread_ahead(model: ir.Model) -> frozenset[str]:
@@ -112,31 +127,8 @@ def triggers_unread_ahead(model: ir.Model) -> frozenset[str]:
     if any(r is None for r in always):
         return frozenset()
     read = frozenset().union(*always)
-    writes = {t.name: _written(t) for t in model.triggers}
-    passed = {name for name, w in writes.items() if w is not None and not (w & read)}
-    while True:  # a trigger that runs reads what it reads: those it reads from run too
-        running = [reads.stmts(t.body) for t in model.triggers if t.name not in passed]
-        if any(r is None for r in running):
-            return frozenset()
-        read_too = frozenset().union(*running)
-        kept = {name for name in passed if not (writes[name] & read_too)}
-        if kept == passed:
-            return frozenset(passed)
-        passed = kept
-
-
-def _steps_written(step: ir.Step) -> Optional[frozenset]:
-    """The counters an automatic step sets, or None when it does more than set counters (or is no
-    automatic step)."""
-    if step.kind != "auto":
-        return None
-    found = set()
-    for s in statements_within(step.body):
-        if not isinstance(s, _COUNTERS_ONLY):
-            return None
-        if isinstance(s, ir.SetCounter):
-            found.add(s.counter)
-    return frozenset(found)
+    writes = {t.name: _counters_set(t.body) for t in model.triggers}
+    return _passed_over(reads, read, writes, {t.name: t.body for t in model.triggers})
 
 
 def steps_unread_ahead(model: ir.Model) -> frozenset[str]:
@@ -158,15 +150,5 @@ def steps_unread_ahead(model: ir.Model) -> frozenset[str]:
     if any(r is None for r in always):
         return frozenset()
     read = frozenset().union(*always)
-    writes = {step.name: _steps_written(step) for step in model.steps}
-    passed = {name for name, w in writes.items() if w is not None and not (w & read)}
-    bodies = {step.name: step.body for step in model.steps}
-    while True:  # a step that runs reads what it reads: those it reads from run too
-        running = [reads.stmts(body) for name, body in bodies.items() if name not in passed]
-        if any(r is None for r in running):
-            return frozenset()
-        read_too = frozenset().union(*running)
-        kept = {name for name in passed if not (writes[name] & read_too)}
-        if kept == passed:
-            return frozenset(passed)
-        passed = kept
+    writes = {step.name: _counters_set(step.body) if step.kind == "auto" else None for step in model.steps}
+    return _passed_over(reads, read, writes, {step.name: step.body for step in model.steps})
