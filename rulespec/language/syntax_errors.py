@@ -315,7 +315,7 @@ def _unexpected_token(error: UnexpectedToken, source: SourceText, line: int, col
 
 
 # A line beginning with one of these goes on with the expression of the line above.
-_GOING_ON = re.compile(r"\s*(or|and|mod|div|where|[-+*<>=])(\s|$)")
+_GOING_ON = re.compile(r"\s*(or|and|mod|div|where|[+*<>=])(\s|$)")  # (not `-`: a board map marks holes so)
 
 
 def _going_on_hint(source_line: str) -> str | None:
