@@ -310,20 +310,27 @@ def newcomer_subject(spec) -> Subject:
     import rulespec.openspiel
     from rulespec.pipeline.rule_paths import allow_in_environment
     allow_in_environment([NEWCOMER_GAMES])  # (the adapter opens a rule file only below an allowed folder)
-    from rulespec.adapters.core import AdapterError
     engine, cpp = spec.load()
     players = spec.players
+    return _through_the_adapter(spec.rules, "newcomer", engine, cpp, players, lambda: rulespec.openspiel.load_game(
+        str(NEWCOMER_GAMES / f"{spec.rules}.rules"), players=players,
+        options={k: str(v) for k, v in spec.options.items()}), by_game=NEWCOMER_BY_GAME.get(spec.rules, ""))
+
+
+def _through_the_adapter(name: str, kind: str, engine, cpp, players: int, load_adapter: Callable,
+                         by_game: str = "") -> Subject:
+    """A rule file's subject: its engine through the API, the adapter (unless it refuses the file: a finding,
+    shown in the table) and OpenSpiel's C++ game, and MCTS on both where it plays."""
+    from rulespec.adapters.core import AdapterError
     engines = [Engine(API, lambda: engine.new_game(players), "apply"),
                Engine(CPP, cpp.new_initial_state, "apply_action")]
     try:
-        adapter = rulespec.openspiel.load_game(str(NEWCOMER_GAMES / f"{spec.rules}.rules"), players=players,
-                                               options={k: str(v) for k, v in spec.options.items()})
-    except AdapterError as refused:  # a finding, shown in the table: the adapter cannot play this file
-        return Subject(spec.rules, "newcomer", engines, notes=[f"no adapter: {refused}"],
-                       by_game=NEWCOMER_BY_GAME.get(spec.rules, ""))
+        adapter = load_adapter()
+    except AdapterError as refused:
+        return Subject(name, kind, engines, notes=[f"no adapter: {refused}"], by_game=by_game)
     engines.insert(1, Engine(ADAPTER, adapter.new_initial_state, "apply_action"))
     mcts = {ADAPTER: adapter, CPP: cpp} if mcts_plays(adapter) and mcts_plays(cpp) else {}
-    return Subject(spec.rules, "newcomer", engines, mcts, by_game=NEWCOMER_BY_GAME.get(spec.rules, ""))
+    return Subject(name, kind, engines, mcts, by_game=by_game)
 
 
 def given_subject(path: str, game: str) -> Subject:
@@ -334,23 +341,14 @@ def given_subject(path: str, game: str) -> Subject:
     import pyspiel
     import rulespec
     import rulespec.openspiel
-    from rulespec.adapters.core import AdapterError
     from rulespec.pipeline.rule_paths import allow_in_environment
     rules = Path(path).resolve()
     allow_in_environment([rules.parent])  # (the adapter opens a rule file only below an allowed folder)
     cpp = pyspiel.load_game(game)
     players = cpp.num_players()
     engine = rulespec.load(rules)
-    engines = [Engine(API, lambda: engine.new_game(players), "apply"),
-               Engine(CPP, cpp.new_initial_state, "apply_action")]
-    name = f"{rules.stem} ({game})"
-    try:
-        adapter = rulespec.openspiel.load_game(str(rules), players=players)
-    except AdapterError as refused:
-        return Subject(name, "given", engines, notes=[f"no adapter: {refused}"])
-    engines.insert(1, Engine(ADAPTER, adapter.new_initial_state, "apply_action"))
-    mcts = {ADAPTER: adapter, CPP: cpp} if mcts_plays(adapter) and mcts_plays(cpp) else {}
-    return Subject(name, "given", engines, mcts)
+    return _through_the_adapter(f"{rules.stem} ({game})", "given", engine, cpp, players,
+                                lambda: rulespec.openspiel.load_game(str(rules), players=players))
 
 
 def rulebook_subject(label: str, game_id: str, variants, players: int) -> Subject:
