@@ -423,6 +423,17 @@ def _go_fish(seat, text):
     return _last_int(re.fullmatch(r"(?:deal|draw) \d+", text).group()) - 1
 
 
+def _spades(seat, text):
+    """OpenSpiel's card is suit * 13 + rank (clubs, diamonds, hearts, spades; two 0 to ace 12), dealt or
+    played alike; a bid is 52 + the tricks bid (Nil 52, 1 to 13 53 to 65)."""
+    if text == "bid nil":
+        return 52
+    if text.startswith("bid "):
+        return 52 + _last_int(text)
+    rank, suit = re.fullmatch(r"(?:deal|play) (\w+) of (\w+)", text).groups()
+    return _SUITS.index(suit) * 13 + _RANKS.index(rank)
+
+
 _EUCHRE_RANKS = ("nine", "ten", "jack", "queen", "king", "ace")
 _EUCHRE_CALLS = {"pass": 24, "go alone": 29, "play with partner": 30}
 
@@ -642,6 +653,7 @@ SPECS = {
     "banqi": Spec("banqi", "banqi", _banqi, games=100),
     "hearts": Spec("hearts", "hearts", _hearts, games=200, players=4),
     "euchre": Spec("euchre", "euchre", _euchre, games=100, players=4),
+    "spades": Spec("spades", "spades", _spades, games=100, players=4),
     "quoridor": Spec("quoridor", "quoridor", _quoridor, games=3),
     "hive": Spec("hive", "hive", _hive, games=2),
     "battleship": Spec("battleship", "battleship", _battleship, games=30),
@@ -793,7 +805,7 @@ EXAMPLES = {"catch": 1, "matrix-rps": 2, "matrix-mp": 2, "blotto": 2, "nim": 2, 
             "twixt": 2, "morpion-solitaire": 2, "dark-hex": 2, "go-fish": 2, "laser-tag": 2, "antichess": 2,
             "solitaire": 2, "stones-and-gems": 2, "shogi": 2,
             "gin-rummy": 2,
-            "crazyhouse": 2, "hive": 2}
+            "crazyhouse": 2, "hive": 2, "spades": 2}
 
 
 def test_every_game_file_has_a_spec():
