@@ -590,6 +590,17 @@ def _crazyhouse(seat, text):
     return base + 9 + along
 
 
+def _checkers(seat, text):
+    """Our "move R F to R2 F2" / "jump R F over R1 F1 to R2 F2" (ranks and files as OpenSpiel labels them)
+    against OpenSpiel's ((row * 8 + column) * 4 + direction) * 2 + (1 for a jump), row 8 - rank, column file
+    - 1, directions up-left 0, up-right 1, down-right 2, down-left 3 (up towards rank 8)."""
+    kind, r1, f1, r2, f2 = re.fullmatch(r"(move|jump) (\d) (\d) (?:over \d \d )?to (\d) (\d)", text).groups()
+    r1, f1, r2, f2 = map(int, (r1, f1, r2, f2))
+    up, right = r2 > r1, f2 > f1
+    direction = (1 if right else 0) if up else (2 if right else 3)
+    return (((8 - r1) * 8 + f1 - 1) * 4 + direction) * 2 + (kind == "jump")
+
+
 @dataclass
 class Spec:
     rules: str
@@ -678,6 +689,7 @@ SPECS = {
                             options={"horizon": 10}, games=300),
     "stones-and-gems": Spec("stones-and-gems", "stones_and_gems", _stones_and_gems, games=3, players=1),
     "crazyhouse": Spec("crazyhouse", "crazyhouse", _crazyhouse, games=20),
+    "checkers": Spec("checkers", "checkers", _checkers, games=20),
 }
 
 
@@ -805,7 +817,7 @@ EXAMPLES = {"catch": 1, "matrix-rps": 2, "matrix-mp": 2, "blotto": 2, "nim": 2, 
             "twixt": 2, "morpion-solitaire": 2, "dark-hex": 2, "go-fish": 2, "laser-tag": 2, "antichess": 2,
             "solitaire": 2, "stones-and-gems": 2, "shogi": 2,
             "gin-rummy": 2,
-            "crazyhouse": 2, "hive": 2, "spades": 2}
+            "crazyhouse": 2, "hive": 2, "spades": 2, "checkers": 2}
 
 
 def test_every_game_file_has_a_spec():
