@@ -22,7 +22,7 @@ REF_GAMES = sorted((ROOT / "rulespec" / "docs" / "ref_games").glob("*.rules"))
 
 def _ir_classes(base: type) -> list[type]:
     return [cls for _, cls in inspect.getmembers(ir, inspect.isclass)
-            if cls.__module__ == ir.__name__ and issubclass(cls, base) and cls is not base]
+            if cls.__module__.startswith(ir.__name__ + ".") and issubclass(cls, base) and cls is not base]
 
 
 def test_every_expression_class_has_an_english_rendering():
