@@ -13,7 +13,6 @@ Figures only: speed targets are never tests.
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
 from pathlib import Path
 
@@ -21,6 +20,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
+from ab import interleaved, print_table  # noqa: E402
 from bench_honest import microseconds_a_step  # noqa: E402
 from bench_newcomer_levers import engine_of  # noqa: E402
 
@@ -35,23 +35,10 @@ def main() -> None:
     args = parser.parse_args()
     chosen = args.games.split(",")
     engines = {name: (engine_of(name, {}), engine_of(name, OFF)) for name in chosen}
-    figures = {(name, side): [] for name in engines for side in (0, 1)}
-    for r in range(-1, args.rounds):  # (round -1: a warm-up, not kept)
-        for name in engines:
-            seeds, players = GAMES[name]
-            for side in ((0, 1) if r % 2 else (1, 0)):
-                figure = microseconds_a_step(engines[name][side], seeds, players)
-                if r >= 0:
-                    figures[name, side].append(figure)
-    print(f"`python benchmarks/bench_content_directions.py --rounds {args.rounds}`: us a step, medians (min-max); the "
-          "lever's share: off over on, per round\n")
-    print("| file | on | off | off / on |\n|---|---|---|---|")
-    for name in engines:
-        on, off = figures[name, 0], figures[name, 1]
-        ratios = [b / a for a, b in zip(on, off)]
-        print(f"| {name} | {statistics.median(on):.1f} ({min(on):.1f}-{max(on):.1f}) | "
-              f"{statistics.median(off):.1f} ({min(off):.1f}-{max(off):.1f}) | "
-              f"{statistics.median(ratios):.2f}x ({min(ratios):.2f}-{max(ratios):.2f}) |")
+    figures = interleaved([[lambda r, e=engine, n=name: microseconds_a_step(e, *GAMES[n]) for engine in engines[name]]
+                           for name in engines], args.rounds)
+    print_table(f"bench_content_directions.py --rounds {args.rounds}", ("file",),
+                [(name, on, off) for name, (on, off) in zip(engines, figures)])
 
 
 if __name__ == "__main__":

@@ -14,8 +14,6 @@ Figures only: speed targets are never tests.
 
 from __future__ import annotations
 
-import argparse
-import statistics
 import sys
 from pathlib import Path
 
@@ -23,8 +21,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from bench_honest import microseconds_a_step  # noqa: E402
-from bench_newcomer_levers import PATHS, engine_of  # noqa: E402
+from ab import compare_levers  # noqa: E402
+from bench_newcomer_levers import PATHS, path_of, shadowed  # noqa: E402
 
 PATHS["gallery kuhn-poker"] = ROOT / "rulebooks" / "kuhn-poker.rules"
 # lever -> (its file, the generator's methods swapped for what was there before it)
@@ -35,28 +33,8 @@ SEEDS = {"banqi": range(20), "gallery kuhn-poker": range(3000)}
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=5)
-    args = parser.parse_args()
-    rounds = args.rounds
-    engines = {lever: (engine_of(name, {}), engine_of(name, swapped)) for lever, (name, swapped) in LEVERS.items()}
-    figures = {(lever, side): [] for lever in engines for side in (0, 1)}
-    for r in range(-1, rounds):  # (round -1: a warm-up, not kept)
-        for lever in engines:
-            name = LEVERS[lever][0]
-            for side in ((0, 1) if r % 2 else (1, 0)):
-                figure = microseconds_a_step(engines[lever][side], SEEDS[name])
-                if r >= 0:
-                    figures[lever, side].append(figure)
-    print(f"`python benchmarks/bench_content_tables.py --rounds {rounds}`: us a step, medians (min-max); the "
-          "lever's share: off over on, per round\n")
-    print("| lever | file | on | off | off / on |\n|---|---|---|---|---|")
-    for lever in engines:
-        name, on, off = LEVERS[lever][0], figures[lever, 0], figures[lever, 1]
-        ratios = [b / a for a, b in zip(on, off)]
-        print(f"| {lever} | {name} | {statistics.median(on):.1f} ({min(on):.1f}-{max(on):.1f}) | "
-              f"{statistics.median(off):.1f} ({min(off):.1f}-{max(off):.1f}) | "
-              f"{statistics.median(ratios):.2f}x ({min(ratios):.2f}-{max(ratios):.2f}) |")
+    levers = {lever: (name, shadowed(swapped)) for lever, (name, swapped) in LEVERS.items()}
+    compare_levers("bench_content_tables.py", levers, SEEDS, path_of)
 
 
 if __name__ == "__main__":

@@ -19,8 +19,6 @@ Figures only: speed targets are never tests.
 
 from __future__ import annotations
 
-import argparse
-import statistics
 import sys
 from pathlib import Path
 
@@ -28,9 +26,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from bench_honest import microseconds_a_step  # noqa: E402
-from rulespec.codegen.python import CodeGenerator, generate  # noqa: E402
-from rulespec.pipeline import compile_rules, load_module_from_source  # noqa: E402
+import ab  # noqa: E402
+from rulespec.codegen.python import CodeGenerator  # noqa: E402
 
 NEWCOMER = ROOT / "tests" / "newcomer" / "games"
 
@@ -55,52 +52,25 @@ SEEDS = {"kalah": range(12), "othello": range(3), "gallery othello": range(3), "
 PATHS = {"gallery othello": ROOT / "rulebooks" / "othello.rules", "gallery chess": ROOT / "rulebooks" / "chess.rules"}  # (the others: NEWCOMER / name.rules)
 
 
+def shadowed(swapped: dict) -> tuple:
+    """``swapped`` methods of the generator (name -> replacement) as ab's swaps: each shadowed on CodeGenerator
+    itself while it writes the engine."""
+    return tuple((CodeGenerator, method, replacement) for method, replacement in swapped.items())
+
+
+def path_of(name: str) -> Path:
+    return PATHS.get(name, NEWCOMER / f"{name}.rules")
+
+
 def engine_of(name: str, swapped: dict):
     """The newcomer file's engine, generated with ``swapped`` methods of the generator (its parts' methods
     shadowed on CodeGenerator itself while it writes the engine)."""
-    path = PATHS.get(name, NEWCOMER / f"{name}.rules")
-    own = {method: vars(CodeGenerator).get(method) for method in swapped}
-    try:
-        for method, replacement in swapped.items():
-            setattr(CodeGenerator, method, replacement)
-        model = compile_rules(path)
-        source = generate(model, path)
-    finally:
-        for method, original in own.items():
-            if original is None:
-                delattr(CodeGenerator, method)
-            else:
-                setattr(CodeGenerator, method, original)
-    engine = load_module_from_source(source, f"{path.stem}_{len(swapped)}").GAME(None)
-    engine.model = model
-    return engine
+    return ab.engine_of(path_of(name), shadowed(swapped))
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=5)
-    parser.add_argument("--levers", default=",".join(LEVERS), help="the levers measured, by their names")
-    args = parser.parse_args()
-    rounds, chosen = args.rounds, args.levers.split(",")
-    engines = {lever: (engine_of(name, {}), engine_of(name, swapped)) for lever, (name, swapped) in LEVERS.items()
-               if lever in chosen}
-    figures = {(lever, side): [] for lever in engines for side in (0, 1)}
-    for r in range(-1, rounds):  # (round -1: a warm-up, not kept)
-        for lever in engines:
-            name = LEVERS[lever][0]
-            for side in ((0, 1) if r % 2 else (1, 0)):
-                figure = microseconds_a_step(engines[lever][side], SEEDS[name])
-                if r >= 0:
-                    figures[lever, side].append(figure)
-    print(f"`python benchmarks/bench_newcomer_levers.py --rounds {rounds}`: us a step, medians (min-max); the "
-          "lever's share: off over on, per round\n")
-    print("| lever | file | on | off | off / on |\n|---|---|---|---|---|")
-    for lever in engines:
-        name, on, off = LEVERS[lever][0], figures[lever, 0], figures[lever, 1]
-        ratios = [b / a for a, b in zip(on, off)]
-        print(f"| {lever} | {name} | {statistics.median(on):.1f} ({min(on):.1f}-{max(on):.1f}) | "
-              f"{statistics.median(off):.1f} ({min(off):.1f}-{max(off):.1f}) | "
-              f"{statistics.median(ratios):.2f}x ({min(ratios):.2f}-{max(ratios):.2f}) |")
+    levers = {lever: (name, shadowed(swapped)) for lever, (name, swapped) in LEVERS.items()}
+    ab.compare_levers("bench_newcomer_levers.py", levers, SEEDS, path_of)
 
 
 if __name__ == "__main__":

@@ -16,8 +16,6 @@ Figures only: speed targets are never tests.
 from __future__ import annotations
 
 import argparse
-import random
-import statistics
 import sys
 from pathlib import Path
 
@@ -27,8 +25,8 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import rulespec  # noqa: E402
 import rulespec.openspiel  # noqa: E402
-from ab import played_with  # noqa: E402
-from bench_honest import clock_ns, microseconds_a_step, play  # noqa: E402
+from ab import adapter_us_a_step, interleaved, played_with, print_table  # noqa: E402
+from bench_honest import microseconds_a_step  # noqa: E402
 from rulespec.adapters import session  # noqa: E402
 from rulespec.pipeline.rule_paths import allow_in_environment  # noqa: E402
 from rulespec.runtime import copies  # noqa: E402
@@ -39,14 +37,6 @@ FILES = {"go-fish": NEWCOMER / "go-fish.rules", "banqi": NEWCOMER / "banqi.rules
 SEEDS = {"go-fish": range(100), "banqi": range(10), "shell-we": range(10)}
 COPIES_WALKED = ((copies, "mostly_copies", lambda copies_, items: False),)
 NUMBERED_AS_ANY = ((session, "is_keyed_static_draw", lambda table, pending: False),)
-
-
-def adapter_us_a_step(game, seeds) -> float:
-    states = [(game.new_initial_state(), random.Random(seed).random) for seed in seeds]
-    start, steps = clock_ns(), 0
-    for state, draw in states:
-        steps += play(state, draw, "apply_action")
-    return (clock_ns() - start) / steps / 1000
 
 
 def main() -> None:
@@ -68,22 +58,9 @@ def main() -> None:
         rows.append(("(a+b) both, adapter", name,
                      lambda side, n=name, s=seeds: played_with(COPIES_WALKED + NUMBERED_AS_ANY if side else (),
                                                                lambda: adapter_us_a_step(adapters[n], s))))
-    figures = {(i, side): [] for i in range(len(rows)) for side in (0, 1)}
-    for r in range(-1, rounds):  # (round -1: a warm-up, not kept)
-        for i, (_, _, played) in enumerate(rows):
-            for side in ((0, 1) if r % 2 else (1, 0)):
-                figure = played(side)
-                if r >= 0:
-                    figures[i, side].append(figure)
-    print(f"`python benchmarks/bench_pool_draws.py --rounds {rounds}`: us a step, medians (min-max); the lever's "
-          "share: off over on, per round\n")
-    print("| lever | file | on | off | off / on |\n|---|---|---|---|---|")
-    for i, (lever, name, _) in enumerate(rows):
-        on, off = figures[i, 0], figures[i, 1]
-        ratios = [b / a for a, b in zip(on, off)]
-        print(f"| {lever} | {name} | {statistics.median(on):.1f} ({min(on):.1f}-{max(on):.1f}) | "
-              f"{statistics.median(off):.1f} ({min(off):.1f}-{max(off):.1f}) | "
-              f"{statistics.median(ratios):.2f}x ({min(ratios):.2f}-{max(ratios):.2f}) |")
+    figures = interleaved([(lambda r, p=played: p(0), lambda r, p=played: p(1)) for _, _, played in rows], rounds)
+    print_table(f"bench_pool_draws.py --rounds {rounds}", ("lever", "file"),
+                [(lever, name, on, off) for (lever, name, _), (on, off) in zip(rows, figures)])
 
 
 if __name__ == "__main__":

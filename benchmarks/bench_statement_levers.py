@@ -16,8 +16,6 @@ Figures only: speed targets are never tests.
 
 from __future__ import annotations
 
-import argparse
-import statistics
 import sys
 from pathlib import Path
 
@@ -25,8 +23,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from bench_honest import microseconds_a_step  # noqa: E402
-from bench_newcomer_levers import engine_of  # noqa: E402
+from ab import compare_levers  # noqa: E402
+from bench_newcomer_levers import path_of, shadowed  # noqa: E402
 from rulespec.codegen.expressions import Expressions  # noqa: E402
 from rulespec.codegen.hoisted import HoistedReads  # noqa: E402
 from rulespec.codegen.known_on_board import KnownOnBoard  # noqa: E402
@@ -60,30 +58,8 @@ def swapped(levers: tuple) -> dict:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=5)
-    parser.add_argument("--levers", default=",".join(LEVERS), help="the levers measured, by their names")
-    args = parser.parse_args()
-    rounds, chosen = args.rounds, args.levers.split(",")
-    engines = {lever: (engine_of(name, {}), engine_of(name, swapped(off))) for lever, (name, off) in LEVERS.items()
-               if lever in chosen}
-    figures = {(lever, side): [] for lever in engines for side in (0, 1)}
-    for r in range(-1, rounds):  # (round -1: a warm-up, not kept)
-        for lever in engines:
-            name = LEVERS[lever][0]
-            for side in ((0, 1) if r % 2 else (1, 0)):
-                figure = microseconds_a_step(engines[lever][side], SEEDS[name], players=PLAYERS[name])
-                if r >= 0:
-                    figures[lever, side].append(figure)
-    print(f"`python benchmarks/bench_statement_levers.py --rounds {rounds}`: us a step, medians (min-max); the "
-          "lever's share: off over on, per round\n")
-    print("| lever | file | on | off | off / on |\n|---|---|---|---|---|")
-    for lever in engines:
-        name, on, off = LEVERS[lever][0], figures[lever, 0], figures[lever, 1]
-        ratios = [b / a for a, b in zip(on, off)]
-        print(f"| {lever} | {name} | {statistics.median(on):.1f} ({min(on):.1f}-{max(on):.1f}) | "
-              f"{statistics.median(off):.1f} ({min(off):.1f}-{max(off):.1f}) | "
-              f"{statistics.median(ratios):.2f}x ({min(ratios):.2f}-{max(ratios):.2f}) |")
+    levers = {lever: (name, shadowed(swapped(off))) for lever, (name, off) in LEVERS.items()}
+    compare_levers("bench_statement_levers.py", levers, SEEDS, path_of, PLAYERS)
 
 
 if __name__ == "__main__":
