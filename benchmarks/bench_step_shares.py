@@ -100,10 +100,10 @@ def shares(name: str, seconds: float, by=part_of) -> tuple[float, Counter, int]:
     """(us a step unsampled, samples per part, samples in all) of seeded play for about ``seconds`` of CPU."""
     engine = load(name)
     for seed in range(20):  # (warm: tables made, listings kept)
-        play(engine.new_game(2), random.Random(seed).random, "apply")
+        play(engine.new_game(max(2, engine.MIN_PLAYERS)), random.Random(seed).random, "apply")
     started, steps, seed = clock_ns(), 0, 0
     while clock_ns() - started < 0.5e9:
-        steps += play(engine.new_game(2), random.Random(seed).random, "apply")
+        steps += play(engine.new_game(max(2, engine.MIN_PLAYERS)), random.Random(seed).random, "apply")
         seed += 1
     us = (clock_ns() - started) / steps / 1000
     samples: Counter = Counter()
@@ -119,7 +119,7 @@ def shares(name: str, seconds: float, by=part_of) -> tuple[float, Counter, int]:
     try:
         played, seed = 0, 0
         while played < seconds * 1e9:
-            states = [(engine.new_game(2), random.Random(s).random) for s in range(seed, seed + 50)]
+            states = [(engine.new_game(max(2, engine.MIN_PLAYERS)), random.Random(s).random) for s in range(seed, seed + 50)]
             seed += 50
             playing[0] = True  # (the states made outside the samples)
             started = clock_ns()

@@ -664,7 +664,7 @@ SPECS = {
     "banqi": Spec("banqi", "banqi", _banqi, games=100),
     "hearts": Spec("hearts", "hearts", _hearts, games=200, players=4),
     "euchre": Spec("euchre", "euchre", _euchre, games=100, players=4),
-    "spades": Spec("spades", "spades", _spades, games=100, players=4),
+    "spades": Spec("spades", "spades", _spades, games=300, players=4),
     "quoridor": Spec("quoridor", "quoridor", _quoridor, games=3),
     "hive": Spec("hive", "hive", _hive, games=2),
     "battleship": Spec("battleship", "battleship", _battleship, games=30),
