@@ -20,56 +20,37 @@ Figures only: speed targets are never tests.
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
 from pathlib import Path
-from unittest import mock
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
+from ab import at, engine_of, interleaved, print_table  # noqa: E402
 from bench_honest import microseconds_a_step  # noqa: E402
-from rulespec.codegen.python import generate  # noqa: E402
-from rulespec.pipeline import compile_rules, load_module_from_source  # noqa: E402
 
 NEWCOMER = ROOT / "tests" / "newcomer" / "games"
 RULEBOOKS = ROOT / "rulebooks"
 
 # (e) each option walked on its own, as before codegen/shared_walks.py
-ALONE = ("rulespec.codegen.shared_walks", "SharedWalks.walk_groups",
-         lambda self, step, listing: [[k] for k in range(len(self.plans))])
-# lever -> (its file, the generator's functions swapped for what was there before it: module, name, replacement)
+ALONE = at("rulespec.codegen.shared_walks.SharedWalks.walk_groups",
+           lambda self, step, listing: [[k] for k in range(len(self.plans))])
+# lever -> (its file, the generator's functions swapped for what was there before it)
 LEVERS = {
     "(a) a seat's value fixes a place": (RULEBOOKS / "breakthrough.rules", [
-        ("rulespec.model.narrowing", "_seat_value_stable", lambda e, var, changing: False),
-        ("rulespec.codegen.narrowing", "_part_of_place", lambda part, walked: False)]),
+        at("rulespec.model.narrowing._seat_value_stable", lambda e, var, changing: False),
+        at("rulespec.codegen.narrowing._part_of_place", lambda part, walked: False)]),
     "(b) a seat's own directions": (NEWCOMER / "breakthrough.rules", [
-        ("rulespec.model.narrowing", "_stable_test", lambda e, var, changing: False)]),
+        at("rulespec.model.narrowing._stable_test", lambda e, var, changing: False)]),
     "(c) a count's tests ahead": (RULEBOOKS / "checkers.rules", [
-        ("rulespec.codegen.counts", "Counts.tests_ahead", lambda self, count: (None, count))]),
+        at("rulespec.codegen.counts.Counts.tests_ahead", lambda self, count: (None, count))]),
     "(d) a definition's value fixes a space": (RULEBOOKS / "checkers.rules", [
-        ("rulespec.model.narrowing", "_value_of", lambda e, var, definitions, changing: e)]),
+        at("rulespec.model.narrowing._value_of", lambda e, var, definitions, changing: e)]),
     "(e) options sharing their first walk": (RULEBOOKS / "breakthrough.rules", [ALONE]),
     "(e) options sharing their first walk, checkers": (RULEBOOKS / "checkers.rules", [ALONE]),
 }
 SEEDS = range(8)
-
-
-def engine_of(path: Path, swapped: list, tag: str):
-    """The file's engine, generated with ``swapped`` functions of the generator."""
-    patches = [mock.patch(f"{module}.{name}", replacement) for module, name, replacement in swapped]
-    for patch in patches:
-        patch.start()
-    try:
-        model = compile_rules(path)
-        source = generate(model, path)
-    finally:
-        for patch in patches:
-            patch.stop()
-    engine = load_module_from_source(source, f"{path.stem.replace('-', '_')}_{tag}").GAME(None)
-    engine.model = model
-    return engine
 
 
 def main() -> None:
@@ -77,28 +58,14 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--only", default="", help="measure only the levers whose name holds this, e.g. (e)")
     args = parser.parse_args()
-    rounds = args.rounds
     levers = {lever: entry for lever, entry in LEVERS.items() if args.only in lever}
-    engines = {lever: (engine_of(path, [], "on"), engine_of(path, swapped, "off"))
-               for lever, (path, swapped) in levers.items()}
-    figures = {(lever, side): [] for lever in levers for side in (0, 1)}
-    for r in range(-1, rounds):  # (round -1: a warm-up, not kept)
-        for lever in levers:
-            for side in ((0, 1) if r % 2 else (1, 0)):
-                figure = microseconds_a_step(engines[lever][side], SEEDS)
-                if r >= 0:
-                    figures[lever, side].append(figure)
+    engines = [(engine_of(path, ()), engine_of(path, swapped)) for path, swapped in levers.values()]
+    figures = interleaved([[lambda r, e=engine: microseconds_a_step(e, SEEDS) for engine in pair] for pair in engines],
+                          args.rounds)
     only = f" --only '{args.only}'" if args.only else ""
-    print(f"`python benchmarks/bench_board_levers.py --rounds {rounds}{only}`: us a step, medians (min-max); the "
-          "lever's share: off over on, per round\n")
-    print("| lever | file | on | off | off / on |\n|---|---|---|---|---|")
-    for lever, (path, _) in levers.items():
-        on, off = figures[lever, 0], figures[lever, 1]
-        ratios = [b / a for a, b in zip(on, off)]
-        where = path.relative_to(ROOT)
-        print(f"| {lever} | {where} | {statistics.median(on):.1f} ({min(on):.1f}-{max(on):.1f}) | "
-              f"{statistics.median(off):.1f} ({min(off):.1f}-{max(off):.1f}) | "
-              f"{statistics.median(ratios):.2f}x ({min(ratios):.2f}-{max(ratios):.2f}) |")
+    print_table(f"bench_board_levers.py --rounds {args.rounds}{only}", ("lever", "file"),
+                [(lever, str(path.relative_to(ROOT)), on, off)
+                 for (lever, (path, _)), (on, off) in zip(levers.items(), figures)])
 
 
 if __name__ == "__main__":

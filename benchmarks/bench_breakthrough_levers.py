@@ -16,18 +16,15 @@ Figures only: speed targets are never tests.
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
 from pathlib import Path
-from unittest import mock
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
+from ab import at, engine_of, interleaved, print_table  # noqa: E402
 from bench_honest import microseconds_a_step  # noqa: E402
-from rulespec.codegen.python import generate  # noqa: E402
-from rulespec.pipeline import compile_rules, load_module_from_source  # noqa: E402
 
 GALLERY = ROOT / "rulebooks" / "breakthrough.rules"
 NEWCOMER = ROOT / "tests" / "newcomer" / "games" / "breakthrough.rules"
@@ -43,11 +40,11 @@ def whole_form(in_use, spaces, *groups):
     return sorted(found)
 
 
-ALONE = ("rulespec.codegen.shared_walks.SharedWalks.walk_groups",
+ALONE = at("rulespec.codegen.shared_walks.SharedWalks.walk_groups",
          lambda self, step, listing: [[k] for k in range(len(self.plans))])
-CALLED = ("rulespec.codegen.expressions.SPAN_WRITTEN_OUT", 0)
-SORTED = ("rulespec.codegen.steps_in_order.StepsInOrder.steps_in_order", lambda self, var, domain, where: None)
-AMONG = ("rulespec.codegen.steps_in_order.StepsInOrder.one_group_chosen", lambda self, fixed, const, b: None)
+CALLED = at("rulespec.codegen.expressions.SPAN_WRITTEN_OUT", 0)
+SORTED = at("rulespec.codegen.steps_in_order.StepsInOrder.steps_in_order", lambda self, var, domain, where: None)
+AMONG = at("rulespec.codegen.steps_in_order.StepsInOrder.one_group_chosen", lambda self, fixed, const, b: None)
 # lever -> (its file, the generator's parts swapped for what was there before it, the engine's helpers swapped)
 LEVERS = {
     "(e) options sharing their first walk": (GALLERY, [ALONE], {}),
@@ -61,50 +58,20 @@ LEVERS = {
 }
 
 
-def engine_of(path: Path, swapped: list, helpers: dict, tag: str):
-    """The file's engine, generated with ``swapped`` parts of the generator and ``helpers`` in its module."""
-    patches = [mock.patch(target, replacement) for target, replacement in swapped]
-    for patch in patches:
-        patch.start()
-    try:
-        model = compile_rules(path)
-        source = generate(model, path)
-    finally:
-        for patch in patches:
-            patch.stop()
-    module = load_module_from_source(source, f"{path.stem.replace('-', '_')}_{tag}")
-    for name, helper in helpers.items():
-        setattr(module, name, helper)
-    engine = module.GAME(None)
-    engine.model = model
-    return engine
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--only", default="", help="measure only the levers whose name holds this, e.g. (g)")
     args = parser.parse_args()
     levers = {lever: entry for lever, entry in LEVERS.items() if args.only in lever}
-    engines = {lever: (engine_of(path, [], {}, "on"), engine_of(path, swapped, helpers, "off"))
-               for lever, (path, swapped, helpers) in levers.items()}
-    figures = {(lever, side): [] for lever in levers for side in (0, 1)}
-    for r in range(-1, args.rounds):  # (round -1: a warm-up, not kept)
-        for lever in levers:
-            for side in ((0, 1) if r % 2 else (1, 0)):
-                figure = microseconds_a_step(engines[lever][side], SEEDS)
-                if r >= 0:
-                    figures[lever, side].append(figure)
+    engines = [(engine_of(path, ()), engine_of(path, swapped, helpers=helpers))
+               for path, swapped, helpers in levers.values()]
+    figures = interleaved([[lambda r, e=engine: microseconds_a_step(e, SEEDS) for engine in pair] for pair in engines],
+                          args.rounds)
     only = f" --only '{args.only}'" if args.only else ""
-    print(f"`python benchmarks/bench_breakthrough_levers.py --rounds {args.rounds}{only}`: us a step, medians "
-          "(min-max); the lever's share: off over on, per round\n")
-    print("| lever | file | on | off | off / on |\n|---|---|---|---|---|")
-    for lever, (path, _, _) in levers.items():
-        on, off = figures[lever, 0], figures[lever, 1]
-        ratios = [b / a for a, b in zip(on, off)]
-        print(f"| {lever} | {path.relative_to(ROOT)} | {statistics.median(on):.1f} ({min(on):.1f}-{max(on):.1f}) | "
-              f"{statistics.median(off):.1f} ({min(off):.1f}-{max(off):.1f}) | "
-              f"{statistics.median(ratios):.2f}x ({min(ratios):.2f}-{max(ratios):.2f}) |")
+    print_table(f"bench_breakthrough_levers.py --rounds {args.rounds}{only}", ("lever", "file"),
+                [(lever, str(path.relative_to(ROOT)), on, off)
+                 for (lever, (path, _, _)), (on, off) in zip(levers.items(), figures)])
 
 
 if __name__ == "__main__":

@@ -32,7 +32,6 @@ Figures only: speed targets are never tests.
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
 import time
 from pathlib import Path
@@ -41,10 +40,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
+from ab import engine_of, interleaved, played_with, print_table  # noqa: E402
 from perft import POSITIONS, perft  # noqa: E402
 from rulespec.codegen import counts, declarations, ends, guards, lean_look_ahead, options, statements  # noqa: E402
-from rulespec.codegen.python import generate  # noqa: E402
-from rulespec.pipeline import compile_rules, load_module_from_source  # noqa: E402
 from tests.gallery.chess_notation import fen_to_position  # noqa: E402
 
 CHESS = ROOT / "rulebooks" / "chess.rules"
@@ -97,37 +95,17 @@ LEVERS["(l) a look-ahead answered by what it read"] = [(lean_look_ahead.LeanLook
                                                        lambda self, step, option, after: None)]
 
 
-def engine_of(swapped: list, name: str):
-    """Chess's engine, generated with the ``swapped`` methods of the generator's parts."""
-    kept = [(owner, method, owner.__dict__[method]) for owner, method, _ in swapped]
-    try:
-        for owner, method, replacement in swapped:
-            setattr(owner, method, replacement)
-        model = compile_rules(CHESS)
-        source = generate(model, CHESS)
-    finally:
-        for owner, method, original in kept:
-            setattr(owner, method, original)
-    engine = load_module_from_source(source, name).GAME(None)
-    engine.model = model
-    return engine
-
-
 def seconds_of_perft(engine, depth: int, positions: list[str], swapped: list = ()) -> float:
     """perft's thread CPU time, with the runtime's ``swapped`` (class, method, function) patched in meanwhile."""
     states = [engine.position(fen_to_position(POSITIONS[name][0])) for name in positions]
-    kept = [(owner, method, owner.__dict__[method]) for owner, method, _ in swapped]
-    for owner, method, function in swapped:
-        setattr(owner, method, function)
-    try:
+
+    def timed() -> float:
         start = time.thread_time()
         for name, state in zip(positions, states):
             found = perft(state, depth)
             assert found == POSITIONS[name][1][depth - 1], (name, depth, found)
         return time.thread_time() - start
-    finally:
-        for owner, method, function in kept:
-            setattr(owner, method, function)
+    return played_with(swapped, timed)
 
 
 def main() -> None:
@@ -138,27 +116,17 @@ def main() -> None:
     parser.add_argument("--levers", nargs="*", default=list(dict.fromkeys([*LEVERS, *RUNTIME_LEVERS])),
                         help="the levers measured (default: all)")
     args = parser.parse_args()
-    on = engine_of([], "chess_on")
-    engines = {lever: (on, engine_of(LEVERS[lever], f"chess_off_{k}") if lever in LEVERS else on)
-               for k, lever in enumerate(args.levers)}
-    swaps = {lever: runtime_swaps(lever) if lever in RUNTIME_LEVERS else [] for lever in engines}
-    figures = {(lever, side): [] for lever in engines for side in (0, 1)}
-    for r in range(-1, args.rounds):  # (round -1: a warm-up, not kept)
-        for lever in engines:
-            for side in ((0, 1) if r % 2 else (1, 0)):
-                figure = seconds_of_perft(engines[lever][side], args.depth if r >= 0 else 2, args.positions,
-                                          swaps[lever] if side else [])
-                if r >= 0:
-                    figures[lever, side].append(figure)
-    print(f"`python benchmarks/bench_chess_levers.py --depth {args.depth} --rounds {args.rounds} --positions "
-          f"{' '.join(args.positions)}`: s of CPU, medians (min-max); the lever's share: off over on, per round\n")
-    print("| lever | on | off | off / on |\n|---|---|---|---|")
-    for lever in engines:
-        on, off = figures[lever, 0], figures[lever, 1]
-        ratios = [b / a for a, b in zip(on, off)]
-        print(f"| {lever} | {statistics.median(on):.2f} ({min(on):.2f}-{max(on):.2f}) | "
-              f"{statistics.median(off):.2f} ({min(off):.2f}-{max(off):.2f}) | "
-              f"{statistics.median(ratios):.2f}x ({min(ratios):.2f}-{max(ratios):.2f}) |")
+    on = engine_of(CHESS, ())
+    rows = []
+    for lever in args.levers:
+        off = engine_of(CHESS, LEVERS[lever]) if lever in LEVERS else on
+        swaps = runtime_swaps(lever) if lever in RUNTIME_LEVERS else []
+        rows.append([lambda r, e=e, s=s: seconds_of_perft(e, args.depth if r >= 0 else 2, args.positions, s)
+                     for e, s in ((on, []), (off, swaps))])
+    figures = interleaved(rows, args.rounds)
+    print_table(f"bench_chess_levers.py --depth {args.depth} --rounds {args.rounds} --positions "
+                f"{' '.join(args.positions)}", ("lever",),
+                [(lever, on, off) for lever, (on, off) in zip(args.levers, figures)], measure="s of CPU", digits=2)
 
 
 if __name__ == "__main__":

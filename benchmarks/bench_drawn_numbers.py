@@ -15,13 +15,12 @@ Figures only: speed targets are never tests.
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from ab import ROOT, played_with  # noqa: E402
+from ab import ROOT, interleaved, played_with, print_table  # noqa: E402
 from bench_honest import time_block  # noqa: E402
 import rulespec.openspiel  # noqa: E402
 from rulespec.adapters import session  # noqa: E402
@@ -39,23 +38,16 @@ def main() -> None:
     allow_in_environment([NEWCOMER])
     games = {name: rulespec.openspiel.load_game(str(NEWCOMER / f"{name}.rules"), players=players)
              for name, (players, _) in FILES.items()}
-    figures = {(name, side): [] for name in FILES for side in (0, 1)}
-    for r in range(-1, rounds):  # (round -1: a warm-up, not kept)
-        for name, (_, count) in FILES.items():
-            for side in ((0, 1) if r % 2 else (1, 0)):
-                block = played_with(READ_BACK if side else (),
-                                    lambda: time_block(games[name].new_initial_state, "apply_action", count))
-                if r >= 0:
-                    figures[name, side].append(block.play_ns / block.steps / 1000)
-    print(f"`python benchmarks/bench_drawn_numbers.py --rounds {rounds}`: us a step through the adapter, medians "
-          "(min-max); the lever's share: off over on, per round\n")
-    print("| lever | file | on | off | off / on |\n|---|---|---|---|---|")
-    for name in FILES:
-        on, off = figures[name, 0], figures[name, 1]
-        ratios = [b / a for a, b in zip(on, off)]
-        print(f"| (b) a draw's chance numbers by item | {name} | {statistics.median(on):.1f} ({min(on):.1f}-"
-              f"{max(on):.1f}) | {statistics.median(off):.1f} ({min(off):.1f}-{max(off):.1f}) | "
-              f"{statistics.median(ratios):.2f}x ({min(ratios):.2f}-{max(ratios):.2f}) |")
+
+    def us_a_step(name: str, count: int) -> float:
+        block = time_block(games[name].new_initial_state, "apply_action", count)
+        return block.play_ns / block.steps / 1000
+    figures = interleaved([(lambda r, n=name, c=count: us_a_step(n, c),
+                            lambda r, n=name, c=count: played_with(READ_BACK, lambda: us_a_step(n, c)))
+                           for name, (_, count) in FILES.items()], rounds)
+    print_table(f"bench_drawn_numbers.py --rounds {rounds}", ("lever", "file"),
+                [("(b) a draw's chance numbers by item", name, on, off) for name, (on, off) in zip(FILES, figures)],
+                measure="us a step through the adapter")
 
 
 if __name__ == "__main__":

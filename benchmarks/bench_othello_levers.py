@@ -18,7 +18,6 @@ Figures only: speed targets are never tests.
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
 from pathlib import Path
 
@@ -26,18 +25,18 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from bench_board_levers import engine_of  # noqa: E402
+from ab import at, engine_of, interleaved, print_table  # noqa: E402
 from bench_honest import microseconds_a_step  # noqa: E402
 
 FILES = {"gallery": ROOT / "rulebooks" / "othello.rules",
          "newcomer": ROOT / "tests" / "newcomer" / "games" / "othello.rules"}
 GUARDS = "rulespec.codegen.guards"
-STATEMENTS = [(GUARDS, "Guards.guarded_value", lambda self, value: None),
-              (GUARDS, "Guards.loop_guards", lambda self, where: ([], where))]
-SCANS = [(GUARDS, "Guards.scanned", lambda self, e: e)]
-READS_FIRST = [(GUARDS, "Guards.start_reading_first", lambda self, definition: None)]
-ROWS_ANSWER = [("rulespec.codegen.listed_answers", "ListedAnswers.listed_answer", lambda self, e: None)]
-# lever -> the generator's functions swapped for what was there before it: (module, name, replacement)
+STATEMENTS = [at(f"{GUARDS}.Guards.guarded_value", lambda self, value: None),
+              at(f"{GUARDS}.Guards.loop_guards", lambda self, where: ([], where))]
+SCANS = [at(f"{GUARDS}.Guards.scanned", lambda self, e: e)]
+READS_FIRST = [at(f"{GUARDS}.Guards.start_reading_first", lambda self, definition: None)]
+ROWS_ANSWER = [at("rulespec.codegen.listed_answers.ListedAnswers.listed_answer", lambda self, e: None)]
+# lever -> the generator's functions swapped for what was there before it
 LEVERS = {
     "(a) a test written as statements": STATEMENTS,
     "(b) a walk's size counted along its ray": SCANS,
@@ -52,25 +51,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=5)
     rounds = parser.parse_args().rounds
-    engines = {(lever, file): (engine_of(path, [], f"{file}_on"), engine_of(path, swapped, f"{file}_off"))
-               for lever, swapped in LEVERS.items() for file, path in FILES.items()}
-    figures = {(key, side): [] for key in engines for side in (0, 1)}
-    for r in range(-1, rounds):  # (round -1: a warm-up, not kept)
-        for key in engines:
-            for side in ((0, 1) if r % 2 else (1, 0)):
-                figure = microseconds_a_step(engines[key][side], SEEDS)
-                if r >= 0:
-                    figures[key, side].append(figure)
-    print(f"`python benchmarks/bench_othello_levers.py --rounds {rounds}`: us a step, medians (min-max); the "
-          "lever's share: off over on, per round\n")
-    print("| lever | file | on | off | off / on |\n|---|---|---|---|---|")
-    for (lever, file) in engines:
-        on, off = figures[(lever, file), 0], figures[(lever, file), 1]
-        ratios = [b / a for a, b in zip(on, off)]
-        where = FILES[file].relative_to(ROOT)
-        print(f"| {lever} | {where} | {statistics.median(on):.1f} ({min(on):.1f}-{max(on):.1f}) | "
-              f"{statistics.median(off):.1f} ({min(off):.1f}-{max(off):.1f}) | "
-              f"{statistics.median(ratios):.2f}x ({min(ratios):.2f}-{max(ratios):.2f}) |")
+    keys = [(lever, file) for lever in LEVERS for file in FILES]
+    figures = interleaved([[lambda r, e=engine: microseconds_a_step(e, SEEDS) for engine in (
+        engine_of(FILES[file], ()), engine_of(FILES[file], LEVERS[lever]))] for lever, file in keys], rounds)
+    print_table(f"bench_othello_levers.py --rounds {rounds}", ("lever", "file"),
+                [(lever, str(FILES[file].relative_to(ROOT)), on, off)
+                 for (lever, file), (on, off) in zip(keys, figures)])
 
 
 if __name__ == "__main__":
