@@ -441,6 +441,23 @@ def _spades(seat, text):
     return _SUITS.index(suit) * 13 + _RANKS.index(rank)
 
 
+_BRIDGE_STRAINS = ("clubs", "diamonds", "hearts", "spades", "notrump")
+_BRIDGE_CALLS = {"pass": 52, "double": 53, "redouble": 54}
+
+
+def _bridge(seat, text):
+    """OpenSpiel's card is rank * 4 + suit (two to ace 0 to 12; clubs, diamonds, hearts, spades), dealt or
+    played alike (the dummy's too); a call is 52 + Pass 0, Dbl 1, RDbl 2, a bid 3 + (level - 1) * 5 + strain
+    (clubs, diamonds, hearts, spades, no trump)."""
+    if text in _BRIDGE_CALLS:
+        return _BRIDGE_CALLS[text]
+    bid = re.fullmatch(r"bid (\d) (\w+)", text)
+    if bid:
+        return 55 + (int(bid.group(1)) - 1) * 5 + _BRIDGE_STRAINS.index(bid.group(2))
+    rank, suit = re.fullmatch(r"(?:deal|play) (\w+) of (\w+)(?: from dummy)?", text).groups()
+    return _RANKS.index(rank) * 4 + _SUITS.index(suit)
+
+
 _EUCHRE_RANKS = ("nine", "ten", "jack", "queen", "king", "ace")
 _EUCHRE_CALLS = {"pass": 24, "go alone": 29, "play with partner": 30}
 
@@ -701,6 +718,7 @@ SPECS = {
     "stones-and-gems": Spec("stones-and-gems", "stones_and_gems", _stones_and_gems, games=3, players=1),
     "crazyhouse": Spec("crazyhouse", "crazyhouse", _crazyhouse, games=20),
     "checkers": Spec("checkers", "checkers", _checkers, games=20),
+    "bridge": Spec("bridge", "bridge", _bridge, params={"use_double_dummy_result": False}, games=100, players=4),
 }
 
 
@@ -828,7 +846,7 @@ EXAMPLES = {"catch": 1, "matrix-rps": 2, "matrix-mp": 2, "blotto": 2, "nim": 2, 
             "twixt": 2, "morpion-solitaire": 2, "dark-hex": 2, "go-fish": 2, "laser-tag": 2, "antichess": 2,
             "solitaire": 2, "stones-and-gems": 2, "shogi": 2,
             "gin-rummy": 2,
-            "crazyhouse": 2, "hive": 2, "spades": 2, "checkers": 2, "phantom-go": 2}
+            "crazyhouse": 2, "hive": 2, "spades": 2, "checkers": 2, "phantom-go": 2, "bridge": 2}
 
 
 def test_every_game_file_has_a_spec():
