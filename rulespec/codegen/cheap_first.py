@@ -59,14 +59,23 @@ class CheapFirst:
                 return True
         return any(self._loops(child, defining) for child in _children(e))
 
-    def cannot_fail(self, e: ir.E, none_names: frozenset[str], defining: frozenset[str]) -> bool:
+    def cannot_fail(self, e: ir.E, none_names: frozenset[str], defining: frozenset[str], wider: bool = False) -> bool:
         """Whether working out ``e`` can neither raise nor change anything, where ``none_names`` are the
-        names that may be a space past the board's edge (off_board.py). Conservative: False when unsure."""
+        names that may be a space past the board's edge (off_board.py). Conservative: False when unsure.
+        ``wider`` also takes a neighbour (none past the edge, and none's neighbour none) and a direction's
+        membership of a set of directions (later_answers.py; the operands ordered here do not use it)."""
         def total(x: ir.E) -> bool:
-            return self.cannot_fail(x, none_names, defining)
+            return self.cannot_fail(x, none_names, defining, wider)
 
         if isinstance(e, (ir.Const, ir.Var, ir.SeatConst, ir.OptionRef)):
             return True
+        if wider and isinstance(e, ir.Neighbour):
+            return isinstance(e.direction, (ir.Var, ir.Const)) and total(e.space)
+        if wider and isinstance(e, ir.Member):
+            collection = e.collection
+            if isinstance(collection, ir.SeatAttr) and collection.directions:
+                return isinstance(collection.seat, (ir.Var, ir.SeatConst)) and total(e.element)
+            return isinstance(collection, ir.Directions) and total(e.element)
         if isinstance(e, ir.SpaceAttr):  # (`column of s`: of a space never past the edge)
             return isinstance(e.space, ir.Var) and e.space.name not in none_names
         if isinstance(e, ir.SeatAttr):
@@ -85,26 +94,29 @@ class CheapFirst:
         if isinstance(e, ir.HoldsValue):
             return total(e.space) and total(e.value)
         if isinstance(e, ir.Size):
-            return isinstance(e.collection, ir.Walk) and self._walk_total(e.collection, none_names, defining)
+            return isinstance(e.collection, ir.Walk) and self._walk_total(e.collection, none_names, defining, wider)
         if isinstance(e, ir.Count):  # over a board's own spaces or directions: each on the board
             return isinstance(e.domain, (ir.BoardRef, ir.Directions)) and \
-                (e.where is None or self.cannot_fail(e.where, none_names - {e.var}, defining))
+                (e.where is None or self.cannot_fail(e.where, none_names - {e.var}, defining, wider))
         if isinstance(e, ir.DefinedValue):
-            return self._definition_total(e, none_names, defining)
+            return self._definition_total(e, none_names, defining, wider)
         return False
 
-    def _walk_total(self, walk: ir.Walk, none_names: frozenset[str], defining: frozenset[str]) -> bool:
+    def _walk_total(self, walk: ir.Walk, none_names: frozenset[str], defining: frozenset[str],
+                    wider: bool = False) -> bool:
         """A walk from a space on the board (never past its edge) in a named direction, with a total test."""
         on_board = isinstance(walk.space, ir.Var) and walk.space.name not in none_names
         return on_board and isinstance(walk.direction, (ir.Var, ir.Const)) and \
-            self.cannot_fail(walk.condition, none_names - {walk.var}, defining)
+            self.cannot_fail(walk.condition, none_names - {walk.var}, defining, wider)
 
-    def _definition_total(self, e: ir.DefinedValue, none_names: frozenset[str], defining: frozenset[str]) -> bool:
+    def _definition_total(self, e: ir.DefinedValue, none_names: frozenset[str], defining: frozenset[str],
+                          wider: bool = False) -> bool:
         definition = self.definitions.get(e.name)
-        if definition is None or e.name in defining or not all(self.cannot_fail(a, none_names, defining) for a in e.args):
+        if definition is None or e.name in defining or \
+                not all(self.cannot_fail(a, none_names, defining, wider) for a in e.args):
             return False
         inside = self.off_board.params_of(e.name)  # (its parameters some use passes past the edge)
-        return self.cannot_fail(definition.value, inside, defining | {e.name})
+        return self.cannot_fail(definition.value, inside, defining | {e.name}, wider)
 
 
 

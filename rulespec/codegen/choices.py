@@ -59,27 +59,37 @@ class Choices:
         # (an option's rows appended one by one to `rows` can answer a later option's question: listed_answers.py)
         answers = listing.listed_kept is None and not listing.any_player
         self.listing_step, self.option_spans, self.options_counted = step.name, {}, set()
-        for group in self.walk_groups(step, listing):
-            if len(group) > 1:  # options that begin with the same walk: walked once (shared_walks.py)
-                if answers:  # (their rows, all added by the group's end, answer a question together)
-                    self.start_option_rows(tuple(group))
-                self.shared_walk_rows(step, listing, group)
+        plans = self.plans
+        self.plans = list(plans)  # (an option whose question later rows answer loses it: later_answers.py)
+        self.answered_later = self.later_answered(step, listing)
+        self.rows_marked = {j for _, _, used in self.answered_later.values() for j in used} | set(self.answered_later)
+        try:
+            for group in self.walk_groups(step, listing):
+                if len(group) > 1:  # options that begin with the same walk: walked once (shared_walks.py)
+                    if answers:  # (their rows, all added by the group's end, answer a question together)
+                        self.start_option_rows(tuple(group))
+                    self.shared_walk_rows(step, listing, group)
+                    if answers:
+                        self.end_option_rows(tuple(group))
+                    continue
+                k = group[0]
+                plan = self.plans[k]
+                w.line(comment(f"{plan[0].name}: `{plan[0].template}`"))
+                if listing.listed_kept is not None:
+                    self.rows_kept_with_board(step, listing, k, plan)
+                level = w.level
                 if answers:
-                    self.end_option_rows(tuple(group))
-                continue
-            k = group[0]
-            plan = self.plans[k]
-            w.line(comment(f"{plan[0].name}: `{plan[0].template}`"))
-            if listing.listed_kept is not None:
-                self.rows_kept_with_board(step, listing, k, plan)
-            level = w.level
-            if answers:
-                self.start_option_rows(k)
-            self.option_rows(step, listing, k, plan)
-            w.level = level
-            if answers:
-                self.end_option_rows(k)
-            self.kinds = {}
+                    self.start_option_rows(k)
+                self.mark_rows(k, "from")
+                self.option_rows(step, listing, k, plan)
+                w.level = level
+                self.mark_rows(k, "to")
+                if answers:
+                    self.end_option_rows(k)
+                self.kinds = {}
+            self.drop_rows_answered_later()
+        finally:
+            self.plans, self.answered_later, self.rows_marked = plans, {}, set()
         self.option_spans = {}
         if listing.listed_kept is not None:
             w.dedent()

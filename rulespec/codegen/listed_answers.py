@@ -82,8 +82,8 @@ class ListedAnswers:
         domains bound in the same order, nothing tested before the first, its conditions exactly the way's (its
         names for the way's); None if none."""
         option, bound, _, placed, _, _ = self.plans[k]
-        if placed.get(-1) or (self.listing_step, option.name) in self.kept_walks:
-            return None
+        if placed.get(-1) or (self.listing_step, option.name) in self.kept_walks or k in self.answered_later:
+            return None  # (an option listed as if a question held answers no question: later_answers.py)
         for i, (bindings, conditions) in enumerate(forms):
             if len(bindings) != len(option.bindings):
                 continue

@@ -55,6 +55,7 @@ from .known_on_board import KnownOnBoard
 from .lean_look_ahead import LeanLookAhead
 from .filtered_walks import FilteredWalks
 from .one_a_column import OneAColumn
+from .later_answers import LaterAnswers
 from .listed_answers import ListedAnswers
 from .held_spaces import HeldSpaces
 from .member_walks import MemberWalks
@@ -85,7 +86,7 @@ from .written_out_for_once import WrittenOutForOnce
 
 class CodeGenerator(Expressions, KnownOnBoard, HoistedReads, Counts, ItemValueTables, WholeLines, Narrowing, ShiftedPlaces, RelatedSpaces, RelatedPairs, SpacesByValue, SeatWalks, LineWalks, JoinedGroups, ConnectedFromEach, KeptConnected, BoardTallies,
                     KeptValues, Statements, StepsAgain, StepsInOrder, Texts, Declarations, Guards, Chance, OutcomesByCounters, Options,
-                    Choices, SharedWalks, RowBlocks, ListedAnswers, ListingPlans, RowsKeptByCounters, ListingLoops, HeldSpaces, MemberWalks, LoopInvariants,
+                    Choices, SharedWalks, RowBlocks, ListedAnswers, LaterAnswers, ListingPlans, RowsKeptByCounters, ListingLoops, HeldSpaces, MemberWalks, LoopInvariants,
                     LeanLookAhead, FilteredWalks, OneAColumn, WrittenOutForOnce, EndsCalls, OneGroup, CheapFirst, ContentTables, ContentDefinitions, ItemDefinitions, ContentDirections, PassingItems, HeldCounts, ReachMasks,
                     Ends, Examples, EngineClass):
     """One engine module from one checked model: ``module()`` writes it, once."""
@@ -177,6 +178,10 @@ class CodeGenerator(Expressions, KnownOnBoard, HoistedReads, Counts, ItemValueTa
         self.listing_step = ""
         self.option_spans: dict = {}  # option k, or a shared walk's options (a tuple), -> its span
         self.options_counted: set = set()
+        # the options listed as if their question held, later options' rows answering it, and the options whose
+        # rows' ends are marked for that (later_answers.py)
+        self.answered_later: dict = {}
+        self.rows_marked: set = set()
         self.inline_ids: set[int] = set()  # the `then`s of the body being written that run at once (inline_thens)
         # (the step being written, the `then`s of its body that are its loop's next turn) when it runs again by a
         # loop (steps_again.py); None elsewhere

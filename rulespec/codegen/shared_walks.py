@@ -72,6 +72,7 @@ class SharedWalks:
         w.line(comment(f"{names}: one walk over {', '.join(bound[:depth])} (the same values, the same first tests)"))
         for k in group[1:]:
             w.line(f"rows_{k} = []", note=f"{self.plans[k][0].name}'s rows, offered after the ones before it")
+        self.mark_rows(group[0], "from")
         level = w.level
         # The one option's tests before any name (`not must_jump(player)`), asked once before the walk, as
         # before (the others have none: the walk is made whenever it was).
@@ -108,8 +109,11 @@ class SharedWalks:
             self.option_walk_rows(step, listing, k, plan, depth, "rows" if k == group[0] else f"rows_{k}")
             w.level = inner
         w.level = level
+        self.mark_rows(group[0], "to")
         for k in group[1:]:
+            self.mark_rows(k, "from")
             w.line(f"rows += rows_{k}")
+            self.mark_rows(k, "to")
         self.kinds = {}
 
     def common_tests(self, levels: list[list]) -> int:
