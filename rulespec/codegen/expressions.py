@@ -333,6 +333,9 @@ class Expressions:
         return f"st._t.face_of[{self.boards[e.board]}][{self.on_board(e.space, 'the face of')}]"
 
     def visit_NumberOf(self, e: ir.NumberOf) -> str:  # (a seat or a graph's direction: its index, plus 1)
+        if e.values is not None:  # an attribute's value: its place among the values (none, an empty counter: 0)
+            places = {value: place for place, value in enumerate(e.values, 1)}
+            return f"{lit({**places, None: 0})}[{self.expr(e.value)}]"
         return f"({self.expr(e.value)} + 1)" if e.table is None else f"{lit(e.table)}[{self.expr(e.value)}]"
 
     def visit_SpaceIndex(self, e: ir.SpaceIndex) -> str:

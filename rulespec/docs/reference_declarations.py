@@ -751,6 +751,16 @@ counter facing per player: direction starts at north [T-3]''',
   given counter facing of player 1 is south''',
       "An example sets a counter that holds a seat, a direction or a word by its value's name (`given counter "
       "leader is player 2`, `given counter led is hearts`) or to `none`, as a position's `counter` line does."),
+    E("Expressions", "The place of an attribute's value", "of", "tricks.rules", '''
+define card_number(c: item) [T-1]:
+  (number of suit of c - 1) * 2 + number of rank of c - 1''',
+      "`number of V`, where V is a component attribute's value, is its place among that attribute's values as "
+      "the component declares them, from 1: with `suit (clubs, hearts) x rank 1..2`, `number of hearts = 2` and "
+      "`number of rank of c` runs 1 to 2. It numbers cards as OpenSpiel does (`(number of suit of c - 1) * 13 "
+      "+ number of rank of c - 1`) without a chain of `if`s. V is read from the attribute (`rank of c`, a "
+      "definition or a `max` giving one), from a counter holding that attribute's words (`number of led`; "
+      "`none` is 0), or written out, when exactly one attribute has that value; anything else is refused at "
+      "the line, as is a word no attribute has."),
     E("Components and zones", "A seat's direction or number", "seat_attribute", "march.rules", '''
 each player has a forward: south, north [MAR-2]
 each player has a home: 1, 4 [MAR-1]''',

@@ -258,6 +258,8 @@ class Cost:
             return self._attribute_bound(e, pick)
         if isinstance(e, ir.TurnNumber):
             return self.m.max_turns if high else 0
+        if isinstance(e, ir.NumberOf) and e.values is not None:  # an attribute value's place: 0 (none) to its count
+            return len(e.values) if high else 0
         if isinstance(e, ir.NumberOf) and e.table is not None:  # a direction's place on its board
             return pick(e.table)
         if isinstance(e, ir.NumberOf) and e.value.type == ir.SEAT:  # 1 up to the most players

@@ -577,6 +577,8 @@ class Expressions:
             return self._seat_value_of(node, target)
         if attr == "number" and (t in (SEAT, ir.DIRECTION) or is_graph_direction(t)):
             return self._number_of(node, target)
+        if attr == "number" and t in (SYMBOL, INT):
+            return self._number_of_value(node, target)
         if attr == "neighbours":
             return self.neighbours_of(node, target)
         if attr == "directions" and isinstance(target, ir.BoardRef):
@@ -670,6 +672,27 @@ class Expressions:
         ways = next(iter(lists), tuple(range(len(ir.COMPASS))))
         table = tuple(ways.index(d) + 1 if d in ways else 0 for d in range(len(ir.COMPASS)))
         return ir.NumberOf(INT, loc, text, target, table)
+
+    def _number_of_value(self, node: ast.Of, target: ir.E) -> ir.E:
+        """`number of rank of c`: a component attribute's value's place among its values as declared, from 1
+        (a card's index in OpenSpiel's numbering). The attribute is the one the value is read from (`rank of
+        c`, a counter holding ranks, a definition giving one) or, for a word written out, the one attribute
+        that has it."""
+        loc, text = node.loc, self.text(node)
+        attribute = self.attribute_of(target)
+        if attribute is None and isinstance(target, ir.CounterRef):
+            held = self.counters[target.name].holds
+            attribute = held[0] if held is not None and held[0] in self.attributes else None
+        if attribute is None and isinstance(target, ir.Const):
+            having = [a for a, values in self.attributes.items() if target.value in values]
+            attribute = having[0] if len(having) == 1 else None
+        if attribute is None:
+            self.error(loc, f"`{text}` is the place of a value among its attribute's values, but `{self.text(node.target)}` "
+                            f"is not read from an attribute",
+                       hint="write it of the attribute's own value (`number of rank of c`), of a counter holding "
+                            "that attribute's words, or of a definition giving one")
+            return self._bad(node)
+        return ir.NumberOf(INT, loc, text, target, values=tuple(self.attributes[attribute]))
 
     def _directions_of(self, node: ast.Of, target: ir.BoardRef) -> ir.E:
         """`directions of B`: the ways a board's lines run."""

@@ -1,5 +1,6 @@
-"""`a div b`, the quotient rounded down (`a = b * (a div b) + a mod b`), and the number of a seat or a
-direction (`number of p`): what newcomers' files could not say (issue #40's probes, helper gaps)."""
+"""`a div b`, the quotient rounded down (`a = b * (a div b) + a mod b`), the number of a seat or a
+direction (`number of p`) and an attribute value's place among its values (`number of rank of c`): what
+newcomers' files could not say (issue #40's probes, helpers gaps and spades)."""
 
 from __future__ import annotations
 
@@ -111,6 +112,33 @@ def test_number_of_anything_else_is_unknown():
     text = MARCH.read_text(encoding="utf-8").replace("(rank of s - 1) div 2", "number of s")
     d = _check_errors(text)[0]
     assert "`number`" in d.message and d.line == _line(text, "  number of s")
+
+
+TRICKS = ROOT / "rulespec" / "docs" / "ref_games" / "tricks.rules"
+
+
+def test_number_of_an_attributes_value_is_its_place_among_the_values():
+    model = rulespec.load(TRICKS).model
+    card_number = next(d for d in model.definitions if d.name == "card_number")
+    numbers = [e for e in _walk(card_number.value) if e.__class__.__name__ == "NumberOf"]
+    assert [n.values for n in numbers] == [("clubs", "hearts"), (1, 2)]
+    source = generate(model, "tricks.rules")
+    assert "{'clubs': 1, 'hearts': 2, None: 0}[" in source and "{1: 1, 2: 2, None: 0}[" in source
+    assert English(model).expr(numbers[0]).endswith("among clubs, hearts (the first is 1)")
+    results = run_examples(rulespec.load(TRICKS))  # a counter's word, a written word, a number, none: 0
+    assert all(r.passed for r in results), [r.message for r in results if not r.passed]
+
+
+@pytest.mark.parametrize("written, said", [
+    ("number of 5", "`5` is not read from an attribute"),
+    ("number of count(d in deck)", "is not read from an attribute"),
+    ("number of spades", "unknown name `spades`")])
+def test_number_of_a_value_no_attribute_has_is_refused_at_its_line(written, said):
+    text = TRICKS.read_text(encoding="utf-8").replace(
+        "(number of suit of c - 1) * 2 + number of rank of c - 1", written)
+    found = _check_errors(text)
+    assert found and found[0].line == _line(text, "  " + written), [d.render() for d in found]
+    assert said in found[0].message
 
 
 def _walk(e):

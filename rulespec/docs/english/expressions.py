@@ -336,6 +336,9 @@ def _face_of(en: English, e: ir.FaceOf) -> str:
 
 @renders(ir.NumberOf)
 def _number_of(en: English, e: ir.NumberOf) -> str:
+    if e.values is not None:
+        listed = ", ".join(map(str, e.values if len(e.values) <= 4 else e.values[:3] + ("...",)))
+        return f"the place of {en.expr(e.value)} among {listed} (the first is 1)"
     if e.value.type == ir.SEAT:
         return f"the number of {en.expr(e.value)} (player 1 is 1, player 2 is 2, ...)"
     return f"the place of {en.expr(e.value)} among its board's directions (the first is 1)"

@@ -195,10 +195,13 @@ class NumberOf(E):
     """`number of p`: a seat's number as `player N` writes it (from 1); `number of d`: a direction's place in
     its board's directions, in the order `directions of B` lists them, from 1 (``table``: per index of COMPASS
     that number, 0 for a direction the board does not have; None: the value's own index plus 1, a seat's or a
-    graph's named direction's)."""
+    graph's named direction's); `number of v`: a component attribute's value's place among its values."""
 
     value: E
     table: Optional[tuple[int, ...]] = None
+    # `number of rank of c`: an attribute's values in declared order, when ``value`` is one of them (its place
+    # from 1; `none`, a word counter's empty value, is 0)
+    values: Optional[tuple] = None
 
 
 @dataclass(frozen=True)
