@@ -55,13 +55,16 @@ def _swapped(swaps: tuple):
                 setattr(owner, name, original)
 
 
-def engine_of(path: Path, swapped: tuple, variants: tuple = (), helpers: Optional[dict] = None):
+def engine_of(path: Path, swapped: tuple, variants: tuple = (), helpers: Optional[dict] = None,
+              took: Optional[Callable[[str], bool]] = None):
     """The file's engine (with ``variants`` applied), generated with ``swapped`` (owner, attribute, replacement)
     attributes of the generator's parts, put back afterwards; ``helpers``: names set in the generated module
-    (a runtime helper it calls, as it was before a lever)."""
+    (a runtime helper it calls, as it was before a lever); ``took``: a test of the generated source that the
+    swap took (the lever's code is not there), asserted."""
     with _swapped(swapped):
         model = compile_rules(path, variants)
         source = generate(model, path)
+    assert took is None or took(source), f"{path.name}: the engine generated without the lever still has it"
     module = load_module_from_source(source, f"{path.stem}_{len(swapped)}")
     for name, helper in (helpers or {}).items():
         setattr(module, name, helper)

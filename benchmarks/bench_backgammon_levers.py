@@ -16,7 +16,6 @@ Figures only: speed targets are never tests.
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
 from pathlib import Path
 
@@ -25,11 +24,10 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import rulespec  # noqa: E402
+from ab import engine_of, interleaved, share, spread  # noqa: E402
 from bench_honest import microseconds_a_step  # noqa: E402
 from rulespec.codegen.counts import Counts  # noqa: E402
 from rulespec.codegen.options import Options  # noqa: E402
-from rulespec.codegen.python import generate  # noqa: E402
-from rulespec.pipeline import compile_rules, load_module_from_source  # noqa: E402
 
 SEEDS = range(10)  # seeded games a block
 # lever -> (the generator's method it is switched off by, that method's stand-in, what the source then lacks)
@@ -41,20 +39,8 @@ LEVERS = {
 
 def generated_without(engine, *levers: str):
     """Backgammon generated without ``levers``, loaded in memory."""
-    path = ROOT / "rulebooks" / "backgammon.rules"
-    kept = [(owner, method, getattr(owner, method)) for owner, method, _, _ in map(LEVERS.get, levers)]
-    for owner, method, stand_in, _ in map(LEVERS.get, levers):
-        setattr(owner, method, stand_in)
-    try:
-        source = generate(compile_rules(path), path)
-    finally:
-        for owner, method, method_kept in kept:
-            setattr(owner, method, method_kept)
-    assert not any(LEVERS[lever][3] in source for lever in levers)
-    name = "_".join(lever.split()[0].strip("()") for lever in levers)
-    before = load_module_from_source(source, f"backgammon_{name}_off").GAME(None)
-    before.model = engine.model
-    return before
+    return engine_of(ROOT / "rulebooks" / "backgammon.rules", [LEVERS[lever][:3] for lever in levers],
+                     took=lambda source: not any(LEVERS[lever][3] in source for lever in levers))
 
 
 def asking_ahead(engine, base=None):
@@ -100,21 +86,13 @@ def main() -> None:
     neither = generated_without(after, *LEVERS)  # (a) and (b) off, then (c) and (d) on top of it
     engines["all off"] = labels_afresh(after, type(asking_ahead(after, type(neither))))
     names = list(engines)
-    figures = {name: [] for name in names}
-    for r in range(-1, rounds):  # (round -1: a warm-up, not kept)
-        order = names[r % len(names):] + names[:r % len(names)]
-        for name in order:
-            figure = microseconds_a_step(engines[name], SEEDS)
-            if r >= 0:
-                figures[name].append(figure)
+    figures = interleaved([[lambda r, e=engine: microseconds_a_step(e, SEEDS) for engine in engines.values()]],
+                          rounds)[0]
     print(f"`python benchmarks/bench_backgammon_levers.py --rounds {rounds}`: us a step, medians (min-max); "
           "each lever's share: its 'off' over 'all on', per round\n")
     print("| game | " + " | ".join(names) + " | " + " | ".join(f"{c} / all on" for c in names[1:]) + " |")
     print("|---|" + "---|" * (2 * len(names) - 1))
-    cells = [f"{statistics.median(v):.1f} ({min(v):.1f}-{max(v):.1f})" for v in figures.values()]
-    for name in names[1:]:
-        ratios = [b / a for a, b in zip(figures["all on"], figures[name])]
-        cells.append(f"{statistics.median(ratios):.2f}x ({min(ratios):.2f}-{max(ratios):.2f})")
+    cells = [spread(v) for v in figures] + [share(v, figures[0]) for v in figures[1:]]
     print("| backgammon | " + " | ".join(cells) + " |")
 
 

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import operator
-import statistics
 import sys
 from pathlib import Path
 
@@ -25,16 +24,15 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import rulespec  # noqa: E402
+from ab import engine_of, interleaved, played_with, share, spread  # noqa: E402
 from bench_honest import microseconds_a_step  # noqa: E402
 from rulespec.codegen.connected import KeptConnected  # noqa: E402
-from rulespec.codegen.python import generate  # noqa: E402
-from rulespec.pipeline import compile_rules, load_module_from_source  # noqa: E402
 from rulespec.runtime.state import _WHOLE, State  # noqa: E402
 
 GAMES = {"go": range(3)}  # seeded games a block
 LEVERS = ("a", "b", "c")  # (a) fills on integers, (b) a taken item journalled, (c) a zone's pick kept
 CONFIGS = {"all on": (), "(a) off": ("a",), "(b) off": ("b",), "(c) off": ("c",), "all off": LEVERS}
-TAKE, FIRST_WITH = State._take, State._first_with
+TAKE = State._take
 
 
 def take_copying_the_zone(self, item: int) -> None:
@@ -61,17 +59,15 @@ def first_with_searching(self, text: str, items, values, value) -> int:
 def without_fills_on_contents(name: str, engine):
     """``engine``'s game generated with every fill's tests called space by space (KeptConnected.fill_tests
     answering None), loaded in memory."""
-    path = ROOT / "rulebooks" / f"{name}.rules"
-    on_contents = KeptConnected.fill_tests
-    KeptConnected.fill_tests = lambda self, e, args=None: None
-    try:
-        source = generate(compile_rules(path), path)
-    finally:
-        KeptConnected.fill_tests = on_contents
-    assert "connected_from_space" not in source
-    before = load_module_from_source(source, f"{name}_tests_called").GAME(None)
-    before.model = engine.model
-    return before
+    return engine_of(ROOT / "rulebooks" / f"{name}.rules",
+                     ((KeptConnected, "fill_tests", lambda self, e, args=None: None),),
+                     took=lambda source: "connected_from_space" not in source)
+
+
+def runtime_off(off: tuple) -> tuple:
+    """The runtime's swaps of the configuration ``off``: (b) and (c) as they were."""
+    return (((State, "_take", take_copying_the_zone),) if "b" in off else ()) + \
+        (((State, "_first_with", first_with_searching),) if "c" in off else ())
 
 
 def main() -> None:
@@ -83,29 +79,15 @@ def main() -> None:
         after = rulespec.load(name)
         engines[name] = (after, without_fills_on_contents(name, after))
     names = list(CONFIGS)
-    figures = {(name, config): [] for name in GAMES for config in CONFIGS}
-    for r in range(-1, rounds):  # (round -1: a warm-up, not kept)
-        order = names[r % len(names):] + names[:r % len(names)]
-        for name, seeds in GAMES.items():
-            for config in order:
-                off = CONFIGS[config]
-                State._take = take_copying_the_zone if "b" in off else TAKE
-                State._first_with = first_with_searching if "c" in off else FIRST_WITH
-                figure = microseconds_a_step(engines[name][1 if "a" in off else 0], seeds)
-                if r >= 0:
-                    figures[name, config].append(figure)
-    State._take, State._first_with = TAKE, FIRST_WITH
+    figures = interleaved([[lambda r, e=engines[name][1 if "a" in off else 0], s=seeds, off=off: played_with(
+        runtime_off(off), lambda: microseconds_a_step(e, s)) for off in CONFIGS.values()]
+        for name, seeds in GAMES.items()], rounds)
     print(f"`python benchmarks/bench_fill_contents.py --rounds {rounds}`: us a step, medians (min-max); "
           "each lever's share: its 'off' over 'all on', per round\n")
     print("| game | " + " | ".join(names) + " | " + " | ".join(f"{c} / all on" for c in names[1:]) + " |")
     print("|---|" + "---|" * (2 * len(names) - 1))
-    for name in GAMES:
-        cells = [f"{statistics.median(v):.1f} ({min(v):.1f}-{max(v):.1f})"
-                 for v in (figures[name, config] for config in names)]
-        for config in names[1:]:
-            ratios = [b / a for a, b in zip(figures[name, "all on"], figures[name, config])]
-            cells.append(f"{statistics.median(ratios):.2f}x ({min(ratios):.2f}-{max(ratios):.2f})")
-        print(f"| {name} | " + " | ".join(cells) + " |")
+    for name, kept in zip(GAMES, figures):
+        print(f"| {name} | " + " | ".join([spread(v) for v in kept] + [share(v, kept[0]) for v in kept[1:]]) + " |")
 
 
 if __name__ == "__main__":

@@ -13,7 +13,6 @@ thread CPU a step over seeded random games, rounds interleaved and rotated.
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
 from pathlib import Path
 
@@ -22,6 +21,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import rulespec  # noqa: E402
+from ab import interleaved, share, spread  # noqa: E402
 from bench_honest import microseconds_a_step  # noqa: E402
 from rulespec.codegen.connected import KeptConnected  # noqa: E402
 from rulespec.codegen.python import generate  # noqa: E402
@@ -49,20 +49,12 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5)
     rounds = parser.parse_args().rounds
     engines = {"(a) on": rulespec.load(PATH), "(a) off": generated_without()[0]}
-    names = list(engines)
-    figures = {name: [] for name in names}
-    for r in range(-1, rounds):  # (round -1: a warm-up, not kept)
-        order = names[r % len(names):] + names[:r % len(names)]
-        for name in order:
-            figure = microseconds_a_step(engines[name], SEEDS)
-            if r >= 0:
-                figures[name].append(figure)
-    ratios = [b / a for a, b in zip(figures["(a) on"], figures["(a) off"])]
+    on, off = interleaved([[lambda r, e=engine: microseconds_a_step(e, SEEDS) for engine in engines.values()]],
+                          rounds)[0]
     print(f"`python benchmarks/bench_hive_levers.py --rounds {rounds}`: us a step, medians (min-max)\n")
     print("| game | (a) on | (a) off | off / on |")
     print("|---|---|---|---|")
-    cells = [f"{statistics.median(v):.1f} ({min(v):.1f}-{max(v):.1f})" for v in figures.values()]
-    print(f"| hive | {cells[0]} | {cells[1]} | {statistics.median(ratios):.2f}x ({min(ratios):.2f}-{max(ratios):.2f}) |")
+    print(f"| hive | {spread(on)} | {spread(off)} | {share(off, on)} |")
 
 
 if __name__ == "__main__":

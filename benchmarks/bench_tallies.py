@@ -15,9 +15,7 @@ Figures only: speed targets are never tests.
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
-from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -25,11 +23,10 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import rulespec  # noqa: E402
+from ab import engine_of, interleaved, played_with, share, spread  # noqa: E402
 from bench_honest import microseconds_a_step  # noqa: E402
 from rulespec.codegen.board_tallies import BoardTallies  # noqa: E402
 from rulespec.codegen.line_walks import LineWalks  # noqa: E402
-from rulespec.codegen.python import generate  # noqa: E402
-from rulespec.pipeline import compile_rules, load_module_from_source  # noqa: E402
 from rulespec.runtime import repetition  # noqa: E402
 
 # game -> (seeded games a block, the levers that change it)
@@ -50,33 +47,9 @@ RUNTIME = {"(c)": (repetition, "looks_on", _afresh)}  # a lever of the runtime -
 
 def generated_without(name: str, engine, lever: str):
     """``engine``'s game generated without ``lever``, loaded in memory."""
-    path = ROOT / "rulebooks" / f"{name}.rules"
     owner, method, off, text = GENERATED[lever]
-    kept = getattr(owner, method)
-    setattr(owner, method, off)
-    try:
-        source = generate(compile_rules(path), path)
-    finally:
-        setattr(owner, method, kept)
-    assert text not in source
-    before = load_module_from_source(source, f"{name.replace('-', '_')}_without").GAME(None)
-    before.model = engine.model
-    return before
-
-
-@contextmanager
-def switched_off(lever: str):
-    """A runtime lever switched off while the block plays (nothing for a lever of the generator)."""
-    if lever not in RUNTIME:
-        yield
-        return
-    module, name, old = RUNTIME[lever]
-    kept = getattr(module, name)
-    setattr(module, name, old)
-    try:
-        yield
-    finally:
-        setattr(module, name, kept)
+    return engine_of(ROOT / "rulebooks" / f"{name}.rules", ((owner, method, off),),
+                     took=lambda source: text not in source)
 
 
 def main() -> None:
@@ -90,27 +63,17 @@ def main() -> None:
         for lever in levers:
             engines[name][f"{lever} off"] = (generated_without(name, after, lever) if lever in GENERATED else after,
                                              lever)
-    figures = {(name, config): [] for name in GAMES for config in engines[name]}
-    for r in range(-1, rounds):  # (round -1: a warm-up, not kept)
-        for name, (seeds, _) in GAMES.items():
-            names = list(engines[name])
-            for config in names[r % len(names):] + names[:r % len(names)]:
-                engine, lever = engines[name][config]
-                with switched_off(lever):
-                    figure = microseconds_a_step(engine, seeds)
-                if r >= 0:
-                    figures[name, config].append(figure)
+    figures = interleaved([[lambda r, e=engine, s=seeds, lever=lever: played_with(
+        (RUNTIME[lever],) if lever in RUNTIME else (), lambda: microseconds_a_step(e, s))
+        for engine, lever in engines[name].values()] for name, (seeds, _) in GAMES.items()], rounds)
     print(f"`python benchmarks/bench_tallies.py --rounds {rounds}`: us a step, medians (min-max); "
           "each lever's share: its 'off' over 'all on', per round\n")
     print("| game | lever | all on | off | off / all on |")
     print("|---|---|---|---|---|")
-    for name, (_, levers) in GAMES.items():
-        for lever in levers:
-            on, off = figures[name, "all on"], figures[name, f"{lever} off"]
-            ratios = [b / a for a, b in zip(on, off)]
-            print(f"| {name} | {lever} | " + " | ".join(f"{statistics.median(v):.1f} ({min(v):.1f}-{max(v):.1f})"
-                                                       for v in (on, off))
-                  + f" | {statistics.median(ratios):.2f}x ({min(ratios):.2f}-{max(ratios):.2f}) |")
+    for (name, (_, levers)), kept in zip(GAMES.items(), figures):
+        on = kept[0]
+        for lever, off in zip(levers, kept[1:]):
+            print(f"| {name} | {lever} | {spread(on)} | {spread(off)} | {share(off, on)} |")
 
 
 if __name__ == "__main__":
