@@ -150,7 +150,11 @@ zone pool: shared, hidden, holds every component in play [LAN-4]
 zone hand: one per player, seen by owner [LAN-4]
 zone box: shared, public, holds every component left out [LAN-4]''',
       "Where components lie off the board: shared or one per player; public, hidden (only the number is "
-      "seen) or seen by its owner. One zone starts with every component in play, another with those left out."),
+      "seen) or seen by its owner. One zone starts with every component in play, another with those left out. "
+      "A zone one per player is read as one player's, `hand of p`; named alone, `hand`, it is every player's "
+      "together, in seat order, to walk, count or search: `count(c in hand)`, and, where each player plays "
+      "into a zone `played` of their own, `max(rank of c for c in played)` (the highest card played, whoever "
+      "played it) and `there is c in played where ...` need no loop over the players."),
     E("Components and zones", "Zones that start with components named", "zone_holds_copies zone_seat_holds",
       "tickets.rules", '''
 zone bag: shared, hidden, holds 3 ticket [TIC-1]
