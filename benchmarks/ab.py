@@ -11,10 +11,12 @@ targets are never tests.
 - The parts, for a script of another form: ``engine_of(path, swapped)`` (the file's engine generated with
   the generator's attributes swapped), ``at("module.Class.name", replacement)`` (such a swap named by its
   dotted path), ``played_with(swaps, play)`` (the runtime's attributes swapped while one side plays),
-  ``adapter_us_a_step(game, seeds)`` (us a step through the OpenSpiel adapter); ``interleaved(rows, rounds)``
+  ``adapter_us_a_step(game, seeds)`` (us a step through the OpenSpiel adapter), ``seeds_of(r, games)``
+  (new seeded games each round); ``interleaved(rows, rounds)``
   (every row's configurations played a round at a time, the order rotated, a warm-up round not kept);
   ``spread(values)`` ("median (min-max)"), ``share(over, under)`` (their ratio per round, "1.23x (1.10-1.30)")
-  and ``print_table(...)`` (the usual table: the command, the labels, on, off, off / on).
+  and ``print_table(...)`` (the usual table: the command, the labels, on, off, off / on), or
+  ``print_against_first(...)`` (several configurations, each against the first).
 """
 
 from __future__ import annotations
@@ -107,6 +109,12 @@ def adapter_us_a_step(game, seeds) -> float:
     return (clock_ns() - start) / steps / 1000
 
 
+def seeds_of(r: int, games: int) -> range:
+    """The seeds of round r's block of ``games`` games: new games each round (the warm-up, r = -1, plays round
+    0's)."""
+    return range(max(r, 0) * games, (max(r, 0) + 1) * games)
+
+
 Play = Callable[[int], float]  # one configuration's figure in round r (-1: the warm-up)
 
 
@@ -147,6 +155,21 @@ def print_table(command: str, heads: Sequence[str], rows: Sequence[tuple], measu
     print("| " + " | ".join([*heads, "on", "off", "off / on"]) + " |\n|" + "---|" * (len(heads) + 3))
     for *labels, on, off in rows:
         print("| " + " | ".join([*labels, spread(on, digits), spread(off, digits), share(off, on)]) + " |")
+
+
+def print_against_first(command: str, configurations: Sequence[str], rows: Sequence[tuple]) -> None:
+    """The table of a script of several configurations, the first with every lever (`all on`) and each other
+    with some off: the line naming ``command``, then a row for each of ``rows`` (its name, figures[c] for each
+    configuration, as interleaved gives a row's): ``spread`` of each configuration, then ``share`` of each but
+    the first over the first."""
+    first, others = configurations[0], configurations[1:]
+    print(f"`python benchmarks/{command}`: us a step, medians (min-max); each lever's share: its 'off' over "
+          f"'{first}', per round\n")
+    print("| game | " + " | ".join(configurations) + " | " + " | ".join(f"{c} / {first}" for c in others) + " |")
+    print("|---|" + "---|" * (2 * len(configurations) - 1))
+    for name, figures in rows:
+        print(f"| {name} | " + " | ".join([spread(v) for v in figures] + [share(v, figures[0]) for v in figures[1:]])
+              + " |")
 
 
 def compare_levers(script: str, levers: dict, seeds: dict, path_of: Callable[[str], Path],

@@ -24,7 +24,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import rulespec  # noqa: E402
-from ab import engine_of, interleaved, share, spread  # noqa: E402
+from ab import engine_of, interleaved, print_against_first  # noqa: E402
 from bench_honest import microseconds_a_step  # noqa: E402
 from rulespec.codegen.counts import Counts  # noqa: E402
 from rulespec.codegen.options import Options  # noqa: E402
@@ -88,12 +88,7 @@ def main() -> None:
     names = list(engines)
     figures = interleaved([[lambda r, e=engine: microseconds_a_step(e, SEEDS) for engine in engines.values()]],
                           rounds)[0]
-    print(f"`python benchmarks/bench_backgammon_levers.py --rounds {rounds}`: us a step, medians (min-max); "
-          "each lever's share: its 'off' over 'all on', per round\n")
-    print("| game | " + " | ".join(names) + " | " + " | ".join(f"{c} / all on" for c in names[1:]) + " |")
-    print("|---|" + "---|" * (2 * len(names) - 1))
-    cells = [spread(v) for v in figures] + [share(v, figures[0]) for v in figures[1:]]
-    print("| backgammon | " + " | ".join(cells) + " |")
+    print_against_first(f"bench_backgammon_levers.py --rounds {rounds}", names, [("backgammon", figures)])
 
 
 if __name__ == "__main__":

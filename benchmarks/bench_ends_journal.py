@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import re
-import statistics
 import sys
 from itertools import chain, compress, count
 from operator import ne
@@ -25,6 +24,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import rulespec  # noqa: E402
+from ab import interleaved, seeds_of, share, spread  # noqa: E402
 from bench_honest import microseconds_a_step  # noqa: E402
 from rulespec.codegen.python import generate  # noqa: E402
 from rulespec.pipeline import compile_rules, load_module_from_source, resolve_path  # noqa: E402
@@ -86,18 +86,10 @@ def main() -> None:
     print("|---|---|---|---|")
     for name in args.files.split(","):
         now = rulespec.load(name)
-        engines = {"now": now, "before": comparing(name, now)}
-        figures: dict[str, list[float]] = {"now": [], "before": []}
-        for r in range(-1, args.rounds):  # (round -1: a warm-up, not kept)
-            seeds = range(max(r, 0) * args.games, (max(r, 0) + 1) * args.games)
-            for label in ("now", "before")[::1 if r % 2 == 0 else -1]:
-                figure = microseconds_a_step(engines[label], seeds)
-                if r >= 0:
-                    figures[label].append(figure)
-        ratios = [a / b for a, b in zip(figures["before"], figures["now"])]
-        cells = [f"{statistics.median(v):.2f} ({min(v):.2f}-{max(v):.2f})" for v in (figures["before"], figures["now"])]
-        print(f"| {name} | {cells[0]} | {cells[1]} | {statistics.median(ratios):.2f}x "
-              f"({min(ratios):.2f}-{max(ratios):.2f}) |", flush=True)
+        now_figures, before = interleaved([[lambda r, e=engine: microseconds_a_step(e, seeds_of(r, args.games))
+                                            for engine in (now, comparing(name, now))]], args.rounds)[0]
+        print(f"| {name} | {spread(before, 2)} | {spread(now_figures, 2)} | {share(before, now_figures)} |",
+              flush=True)
 
 
 if __name__ == "__main__":

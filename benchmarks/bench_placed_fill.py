@@ -22,7 +22,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import rulespec  # noqa: E402
-from ab import engine_of, interleaved, share, spread  # noqa: E402
+from ab import engine_of, interleaved, print_against_first  # noqa: E402
 from bench_honest import microseconds_a_step  # noqa: E402
 from rulespec.codegen.connected import KeptConnected  # noqa: E402
 
@@ -51,12 +51,7 @@ def main() -> None:
     names = list(CONFIGS)
     figures = interleaved([[lambda r, e=engines[name][config], s=seeds: microseconds_a_step(e, s) for config in names]
                            for name, seeds in GAMES.items()], rounds)
-    print(f"`python benchmarks/bench_placed_fill.py --rounds {rounds}`: us a step, medians (min-max); "
-          "each lever's share: its 'off' over 'all on', per round\n")
-    print("| game | " + " | ".join(names) + " | " + " | ".join(f"{c} / all on" for c in names[1:]) + " |")
-    print("|---|" + "---|" * (2 * len(names) - 1))
-    for name, kept in zip(GAMES, figures):
-        print(f"| {name} | " + " | ".join([spread(v) for v in kept] + [share(v, kept[0]) for v in kept[1:]]) + " |")
+    print_against_first(f"bench_placed_fill.py --rounds {rounds}", names, list(zip(GAMES, figures)))
 
 
 if __name__ == "__main__":

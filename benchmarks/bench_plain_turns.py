@@ -12,7 +12,6 @@ Figures only: speed targets are never tests.
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
 from pathlib import Path
 
@@ -21,6 +20,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import rulespec  # noqa: E402
+from ab import interleaved, seeds_of, share, spread  # noqa: E402
 from bench_honest import microseconds_a_step  # noqa: E402
 
 NEWCOMER = ROOT / "tests" / "newcomer" / "games"
@@ -48,15 +48,10 @@ def main() -> None:
     print("|---|---|---|---|")
     for name in args.files.split(","):
         on, off = engines(name)
-        figures: dict[str, list[float]] = {"on": [], "off": []}
-        for r in range(args.rounds):
-            seeds = range(r * args.games, (r + 1) * args.games)
-            for label, engine in (("on", on), ("off", off))[::1 if r % 2 == 0 else -1]:
-                figures[label].append(microseconds_a_step(engine, seeds))
-        ratios = [a / b for a, b in zip(figures["off"], figures["on"])]
-        cells = [f"{statistics.median(v):.2f} ({min(v):.2f}-{max(v):.2f})" for v in (figures["off"], figures["on"])]
-        print(f"| {name} | {cells[0]} | {cells[1]} | {statistics.median(ratios):.2f}x "
-              f"({min(ratios):.2f}-{max(ratios):.2f}) |", flush=True)
+        on_figures, off_figures = interleaved([[lambda r, e=engine: microseconds_a_step(e, seeds_of(r, args.games))
+                                                for engine in (on, off)]], args.rounds, warm_up=False)[0]
+        print(f"| {name} | {spread(off_figures, 2)} | {spread(on_figures, 2)} | {share(off_figures, on_figures)} |",
+              flush=True)
 
 
 if __name__ == "__main__":

@@ -19,7 +19,6 @@ Figures only: speed targets are never tests.
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
 from contextlib import contextmanager
 from pathlib import Path
@@ -30,6 +29,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import rulespec  # noqa: E402
 from rulespec.runtime.pending import SIMULTANEOUS, Pending, _first, bisect_left, bisect_right  # noqa: E402
+from ab import interleaved, seeds_of, share, spread  # noqa: E402
 from bench_honest import microseconds_a_step  # noqa: E402
 
 NEWCOMER = ROOT / "tests" / "newcomer" / "games"
@@ -90,15 +90,9 @@ def main() -> None:
     for name in args.files.split(","):
         path = NEWCOMER / f"{name.split()[1]}.rules" if name.startswith("newcomer ") else name
         engine = rulespec.load(path)
-        figures: dict[bool, list[float]] = {True: [], False: []}
-        for r in range(args.rounds):
-            seeds = range(r * args.games, (r + 1) * args.games)
-            for sliced in (True, False)[::1 if r % 2 == 0 else -1]:
-                figures[sliced].append(timed(engine, seeds, sliced, lever_off))
-        ratios = [a / b for a, b in zip(figures[False], figures[True])]
-        cells = [f"{statistics.median(v):.2f} ({min(v):.2f}-{max(v):.2f})" for v in (figures[False], figures[True])]
-        print(f"| {name} | {cells[0]} | {cells[1]} | {statistics.median(ratios):.2f}x "
-              f"({min(ratios):.2f}-{max(ratios):.2f}) |", flush=True)
+        sliced, filtered = interleaved([[lambda r, on=on: timed(engine, seeds_of(r, args.games), on, lever_off)
+                                         for on in (True, False)]], args.rounds, warm_up=False)[0]
+        print(f"| {name} | {spread(filtered, 2)} | {spread(sliced, 2)} | {share(filtered, sliced)} |", flush=True)
 
 
 if __name__ == "__main__":

@@ -26,7 +26,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import rulespec  # noqa: E402
 import rulespec.openspiel  # noqa: E402
-from ab import adapter_us_a_step, engine_of, interleaved, played_with, share, spread  # noqa: E402
+from ab import adapter_us_a_step, engine_of, interleaved, played_with, seeds_of, share, spread  # noqa: E402
 from bench_honest import NEWCOMER_GAMES, microseconds_a_step  # noqa: E402
 from rulespec.adapters import session as session_module  # noqa: E402
 from rulespec.codegen.listing_plans import ListingPlans  # noqa: E402
@@ -62,8 +62,8 @@ def main() -> None:
           f"--files {args.files}`: us a step, medians (min-max); a lever's share: off over on, per round\n")
     print("| file | measure | on | off | off / on |\n|---|---|---|---|---|")
 
-    def seeds(r: int) -> range:  # (new games each round; the warm-up's their own)
-        return range(r * args.games, (r + 1) * args.games) if r >= 0 else range(-args.games, 0)
+    def seeds(r: int) -> range:
+        return seeds_of(r, args.games)
     for name in args.files.split(","):
         path = NEWCOMER_GAMES / f"{name}.rules"
         if not path.exists():  # a bundled game (Goofspiel)
