@@ -24,7 +24,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from bench_place_levers import engine_of, measure, ratio, source_of, spread  # noqa: E402
+from ab import share, spread  # noqa: E402
+from bench_place_levers import engine_of, measure, source_of  # noqa: E402
 from rulespec.model.narrowing import WRITTEN_OUT_NODES  # noqa: E402
 
 LEVERS = {
@@ -63,7 +64,7 @@ def main() -> None:
         print("| file | with | without | without / with |\n|---|---|---|---|")
         for name in pairs:
             print(f"| {name} | {spread(figures[name, 0])} | {spread(figures[name, 1])} | "
-                  f"{ratio(figures[name, 1], figures[name, 0])} |")
+                  f"{share(figures[name, 1], figures[name, 0])} |")
 
 
 if __name__ == "__main__":

@@ -13,7 +13,6 @@ Figures only: speed targets are never tests.
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
 from pathlib import Path
 from unittest import mock
@@ -22,6 +21,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
+from ab import interleaved, share, spread  # noqa: E402
 from bench_honest import microseconds_a_step  # noqa: E402
 from rulespec.codegen.python import generate  # noqa: E402
 from rulespec.pipeline import compile_rules, load_module_from_source  # noqa: E402
@@ -58,26 +58,11 @@ def engine_of(path: Path, source: str, tag: str):
 
 
 def measure(pairs: dict, seeds: dict, rounds: int) -> dict:
-    """Each row's engines' us a step, rounds interleaved with the order rotated (round -1 a warm-up)."""
-    figures = {(row, k): [] for row, engines in pairs.items() for k in range(len(engines))}
-    for r in range(-1, rounds):
-        for row, engines in pairs.items():
-            order = list(range(len(engines)))
-            shift = r % len(order)
-            for k in order[shift:] + order[:shift]:
-                figure = microseconds_a_step(engines[k], range(seeds[row]))
-                if r >= 0:
-                    figures[row, k].append(figure)
-    return figures
-
-
-def spread(values: list) -> str:
-    return f"{statistics.median(values):.1f} ({min(values):.1f}-{max(values):.1f})"
-
-
-def ratio(base: list, other: list) -> str:
-    ratios = [b / o for b, o in zip(base, other)]
-    return f"{statistics.median(ratios):.2f}x ({min(ratios):.2f}-{max(ratios):.2f})"
+    """Each row's engines' us a step (ab.interleaved: rounds interleaved with the order rotated, round -1 a
+    warm-up): figures[row, k]."""
+    figures = interleaved([[lambda r, e=engine, n=seeds[row]: microseconds_a_step(e, range(n)) for engine in engines]
+                           for row, engines in pairs.items()], rounds)
+    return {(row, k): kept for row, row_figures in zip(pairs, figures) for k, kept in enumerate(row_figures)}
 
 
 def main() -> None:
@@ -95,7 +80,7 @@ def main() -> None:
         print("| file | table | looked up | looked up / table |\n|---|---|---|---|")
         for name in PLACE_FILES:
             on, off = figures[name, 0], figures[name, 1]
-            print(f"| {name} | {spread(on)} | {spread(off)} | {ratio(off, on)} |")
+            print(f"| {name} | {spread(on)} | {spread(off)} | {share(off, on)} |")
         print()
     if args.only in ("", "size"):
         sizes = [int(s) for s in args.sizes.split(",")]
@@ -115,7 +100,7 @@ def main() -> None:
             cells, base = [], figures[name, 0]
             for size in sizes:
                 k = max(i for i, kept in enumerate(kept_sizes[name]) if kept <= size)
-                cells.append(spread(base) if size == sizes[0] else ratio(base, figures[name, k]))
+                cells.append(spread(base) if size == sizes[0] else share(base, figures[name, k]))
             print(f"| {name} | " + " | ".join(cells) + " |")
 
 
