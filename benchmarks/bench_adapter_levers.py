@@ -31,6 +31,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import rulespec.openspiel  # noqa: E402
+from ab import interleaved, share, spread  # noqa: E402
 from bench_honest import clock_ns, mcts_seconds_a_move, play  # noqa: E402
 from rulespec.adapters import listing_numbers  # noqa: E402
 from rulespec.runtime.engine import CHANCE  # noqa: E402
@@ -329,10 +330,8 @@ def layers(name: str, rounds: int, games: int) -> None:
             "adapter Session": (game.new_initial_state, None, play_session),
             "RulespecState, no pyspiel round trip": (game.new_initial_state, "_apply_action", play),
             "pyspiel apply_action": (game.new_initial_state, "apply_action", play)}
-    figures: dict[str, list[float]] = {way: [] for way in ways}
-    for r in range(rounds):
-        for way in list(ways)[r % len(ways):] + list(ways)[:r % len(ways)]:
-            new_state, apply_name, loop = ways[way]
+    def timed(new_state, apply_name, loop) -> Callable[[int], float]:
+        def run(r: int) -> float:
             states = [new_state() for _ in range(games)]
             draws = [random.Random(r * games + k).random for k in range(games)]
             gc.collect()
@@ -340,8 +339,10 @@ def layers(name: str, rounds: int, games: int) -> None:
             for k in range(games):
                 state, states[k] = states[k], None
                 steps += loop(state, draws[k], apply_name)
-            figures[way].append((clock_ns() - started) / steps / 1000)
-    print(f"| {name} | " + " | ".join(cell(figures[way]) for way in ways) + " |", flush=True)
+            return (clock_ns() - started) / steps / 1000
+        return run
+    figures = interleaved([[timed(*way) for way in ways.values()]], rounds, warm_up=False)[0]
+    print(f"| {name} | " + " | ".join(spread(v, 2) for v in figures) + " |", flush=True)
 
 
 # The gallery games OpenSpiel also has as hand-written Python games: (C++ name, module, class)
@@ -358,18 +359,11 @@ def against_python(name: str, rounds: int, simulations: int, games: int) -> None
     cpp, module, cls = PYTHON_GAMES[name]
     engines = {"adapter": rulespec.openspiel.load_game(name, players=2),
                "OpenSpiel Python": getattr(importlib.import_module(module), cls)(), "C++": pyspiel.load_game(cpp)}
-    figures: dict[str, list[float]] = {label: [] for label in engines}
-    for r in range(rounds):
-        for label in list(engines)[r % 3:] + list(engines)[:r % 3]:
-            figures[label].append(1000 * statistics.mean(
-                mcts_seconds_a_move(engines[label], simulations, 3, r * games + k) for k in range(games)))
-
-    def ratio(a: str, b: str) -> str:
-        ratios = [x / y for x, y in zip(figures[a], figures[b])]
-        return f"{statistics.median(ratios):.2f}x ({min(ratios):.2f}-{max(ratios):.2f})"
-    print(f"| {name} | " + " | ".join(cell(figures[label]) for label in engines) +
-          f" | {ratio('adapter', 'C++')} | {ratio('OpenSpiel Python', 'C++')} | {ratio('adapter', 'OpenSpiel Python')} |",
-          flush=True)
+    adapter, python, cpp = interleaved([[lambda r, e=engine: 1000 * statistics.mean(
+        mcts_seconds_a_move(e, simulations, 3, r * games + k) for k in range(games)) for engine in engines.values()]],
+        rounds, warm_up=False)[0]
+    print(f"| {name} | " + " | ".join(spread(v, 2) for v in (adapter, python, cpp)) +
+          f" | {share(adapter, cpp)} | {share(python, cpp)} | {share(adapter, python)} |", flush=True)
 
 
 def floor(name: str, rounds: int, games: int) -> None:
@@ -450,17 +444,10 @@ def floor(name: str, rounds: int, games: int) -> None:
         _, module, cls = PYTHON_GAMES[name]
         python_game = getattr(importlib.import_module(module), cls)()
         ways["OpenSpiel Python"] = looped(lambda k: python_game.new_initial_state())
-    figures: dict[str, list[float]] = {way: [] for way in ways}
-    for r in range(rounds):
-        for way in list(ways)[r % len(ways):] + list(ways)[:r % len(ways)]:
-            figures[way].append(ways[way](r))
+    figures = dict(zip(ways, interleaved([list(ways.values())], rounds, warm_up=False)[0]))
     own = [a - e - f for a, e, f in zip(figures["adapter"], figures["engine alone"], figures["empty Python state"])]
-    print(f"| {name} | " + " | ".join(cell(figures[way]) for way in ways) +
-          (" | - " if "OpenSpiel Python" not in ways else "") + f" | {cell(own)} |", flush=True)
-
-
-def cell(values: list[float]) -> str:
-    return f"{statistics.median(values):.2f} ({min(values):.2f}-{max(values):.2f})"
+    print(f"| {name} | " + " | ".join(spread(v, 2) for v in figures.values()) +
+          (" | - " if "OpenSpiel Python" not in ways else "") + f" | {spread(own, 2)} |", flush=True)
 
 
 def main() -> None:
@@ -499,12 +486,11 @@ def main() -> None:
         return
     off = [LEVERS[name.strip()] for name in args.levers.split(",") if name.strip()]
 
-    @contextlib.contextmanager
-    def switched_off():
+    def switched_off(run: Callable[[int], float], r: int) -> float:
         with contextlib.ExitStack() as stack:
             for lever in off:
                 stack.enter_context(lever())
-            yield
+            return run(r)
 
     print(f"levers off: {args.levers}")
     print("| game | measure | levers off | levers on | off / on |")
@@ -517,14 +503,9 @@ def main() -> None:
                 mcts_seconds_a_move(game, args.mcts_simulations, 3, r * args.mcts_games + k)
                 for k in range(args.mcts_games))
         for measure, run in measures.items():
-            figures: dict[str, list[float]] = {"off": [], "on": []}
-            for r in range(args.rounds):
-                for label in ("off", "on")[::1 if r % 2 == 0 else -1]:
-                    with switched_off() if label == "off" else contextlib.nullcontext():
-                        figures[label].append(run(r))
-            ratios = [a / b for a, b in zip(figures["off"], figures["on"])]
-            print(f"| {name} | {measure} | {cell(figures['off'])} | {cell(figures['on'])} | "
-                  f"{statistics.median(ratios):.2f}x ({min(ratios):.2f}-{max(ratios):.2f}) |", flush=True)
+            on, levers_off = interleaved([(run, lambda r: switched_off(run, r))], args.rounds, warm_up=False)[0]
+            print(f"| {name} | {measure} | {spread(levers_off, 2)} | {spread(on, 2)} | {share(levers_off, on)} |",
+                  flush=True)
 
 
 if __name__ == "__main__":

@@ -28,11 +28,9 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import rulespec  # noqa: E402
 import rulespec.runtime.engine as engine_module  # noqa: E402
+from ab import engine_of, interleaved, played_with, spread  # noqa: E402
 from bench_honest import microseconds_a_step  # noqa: E402
 from rulespec.codegen.connected import KeptConnected  # noqa: E402
-from rulespec.codegen.python import generate  # noqa: E402
-from rulespec.pipeline import compile_rules, load_module_from_source  # noqa: E402
-from rulespec.runtime import repetition  # noqa: E402
 from rulespec.runtime.state import State  # noqa: E402
 
 BEFORE = "6d19e10^"  # the commit before both levers
@@ -71,17 +69,10 @@ def whole_board_connected(self, board, cells, passes, start, goal):
 
 
 def go_without_narrowed_starts(go):
-    """Go's engine generated with every `connected` over the whole board (no start narrowed)."""
-    path = ROOT / "rulebooks" / "go.rules"
-    narrowed, on_contents = KeptConnected.connected_starts, KeptConnected.fill_on_contents
-    KeptConnected.connected_starts = lambda self, e: None
-    KeptConnected.fill_on_contents = lambda self, e: None  # (the fill on integers starts where the start says too)
-    try:
-        engine = load_module_from_source(generate(compile_rules(path), path), "go_whole_board").GAME(None)
-    finally:
-        KeptConnected.connected_starts, KeptConnected.fill_on_contents = narrowed, on_contents
-    engine.model = go.model
-    return engine
+    """Go's engine generated with every `connected` over the whole board (no start narrowed; nor the fill on
+    integers, which starts where the start says too)."""
+    return engine_of(ROOT / "rulebooks" / "go.rules", ((KeptConnected, "connected_starts", lambda self, e: None),
+                                                        (KeptConnected, "fill_on_contents", lambda self, e: None)))
 
 
 def main() -> None:
@@ -89,34 +80,23 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5)
     rounds = parser.parse_args().rounds
     before = old_repetition()
-    fill, records = State._connected, (repetition.record_position, repetition.record_board_positions)
-    old_records = (before.record_position, before.record_board_positions)
+    whole_board = ((State, "_connected", whole_board_connected),)
+    old_records = ((engine_module, "record_position", before.record_position),
+                   (engine_module, "record_board_positions", before.record_board_positions))
     engines = {name: (rulespec.load(name),) * 2 for name in GAMES}
     engines["go"] = (engines["go"][0], go_without_narrowed_starts(engines["go"][0]))
     for pair in engines.values():
         for engine in pair:
             engine._item_looks = before.item_looks(engine)  # (what the module before reads)
-    figures = {(game, config): [] for game in GAMES for config in CONFIGS}
-    for r in range(-1, rounds):  # (round -1: a warm-up, not kept)
-        order = list(CONFIGS)[r % 4:] + list(CONFIGS)[:r % 4]
-        for game, seeds in GAMES.items():
-            for config in order:
-                fills, keys = CONFIGS[config]
-                State._connected = fill if fills else whole_board_connected
-                engine_module.record_position, engine_module.record_board_positions = records if keys else old_records
-                figure = microseconds_a_step(engines[game][0 if fills else 1], seeds)
-                if r >= 0:
-                    figures[game, config].append(figure)
-    State._connected = fill
-    engine_module.record_position, engine_module.record_board_positions = records
+    figures = interleaved([[lambda r, e=engines[game][0 if fills else 1], s=seeds, fills=fills, keys=keys: played_with(
+        (() if fills else whole_board) + (() if keys else old_records), lambda: microseconds_a_step(e, s))
+        for fills, keys in CONFIGS.values()] for game, seeds in GAMES.items()], rounds)
     print(f"`python benchmarks/bench_fills_and_positions.py --rounds {rounds}`: us a step, medians (min-max)\n")
     print("| game | " + " | ".join(CONFIGS) + " | both off / both on |")
     print("|---|" + "---|" * (len(CONFIGS) + 1))
-    for game in GAMES:
-        cells = [f"{statistics.median(v):.1f} ({min(v):.1f}-{max(v):.1f})"
-                 for v in (figures[game, config] for config in CONFIGS)]
-        ratio = statistics.median(figures[game, "both off"]) / statistics.median(figures[game, "both on"])
-        print(f"| {game} | " + " | ".join(cells) + f" | {ratio:.2f}x |")
+    for game, kept in zip(GAMES, figures):
+        ratio = statistics.median(kept[list(CONFIGS).index("both off")]) / statistics.median(kept[0])
+        print(f"| {game} | " + " | ".join(spread(v) for v in kept) + f" | {ratio:.2f}x |")
 
 
 if __name__ == "__main__":
