@@ -9,7 +9,7 @@ from rulespec.runtime.engine import (
     TriggerInfo, ZoneInfo, best_sets, build_item_tables, pick_weights, span,
 )
 from rulespec.runtime.engine import KeptRows
-from rulespec.runtime.read_answers import answer_kept
+from rulespec.runtime.read_answers import answer_kept, answer_listed
 from rulespec.runtime.helpers import cells_by_value, ItemsPassing, count_on_board, first_located, first_on_board, content_directions
 from rulespec.runtime.engine import RuleRuntimeError
 from rulespec.runtime.lookahead import carry_through
@@ -240,6 +240,7 @@ def by_turn(st, v_player):
 def options_turn__slide(st, v_player):
     """Option `slide` of `turn`: `{kind of occupant of s} {s} to {t}`. [CH-3, CH-4, CH-7, CH-11, CH-15] (rulebooks/chess.rules:192)"""
     found = []
+    _n0 = None  # counts that are the same for every candidate, once needed
     for v_s in st._t.cells_in_use[0]:
         if not ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_s]] == ('white', 'black')[v_player]))):  # mine(s, player)
             continue
@@ -249,7 +250,7 @@ def options_turn__slide(st, v_player):
             for v_t in st._ray(0, v_s, v_d):
                 if not ((not (st._boards[0][v_t] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_t]] == ('white', 'black')[v_player])))):  # not mine(t, player)
                     continue
-                if not (after_turn__slide(st, v_player, v_s, v_d, v_t)):  # not in_check(player) after it
+                if not (after_turn__slide(st, v_player, v_s, v_d, v_t, (_n0 if _n0 is not None else (_n0 := {})))):  # not in_check(player) after it
                     continue
                 found.append((str(st._attrs['kind'][st._occupant(0, v_s)]) + ' ' + B_GRID_LABEL[v_s] + ' to ' + B_GRID_LABEL[v_t], (v_s, v_d, v_t, )))
     return found
@@ -301,11 +302,16 @@ def numbered_turn__slide(st, v_player):
                 yield ('<kind of occupant of s>' + ' ' + B_GRID_LABEL[v_s] + ' to ' + B_GRID_LABEL[v_t], (v_s, v_d, v_t, ), define_move_number(st, v_s, v_t, v_player))
 
 
-def after_turn__slide(st, v_player, v_s, v_d, v_t):
+def after_turn__slide(st, v_player, v_s, v_d, v_t, listing=None):
     """Whether `not in_check(player)` holds in the position `slide` would leave. [CH-3, CH-4, CH-7, CH-11, CH-15] (rulebooks/chess.rules:192)"""
-    known = answer_kept(st, held_turn__slide, (v_player, ), 0, (v_t, v_s, ), (v_s, ))  # what it reads as things stand, none of it moved (runtime/read_answers.py)
-    if known is not None:
-        return known
+    if listing is not None:
+        known = answer_listed(st, listing, held_turn__slide, (v_player, ), 0, (v_t, v_s, ), (v_s, ), (), (), ())  # read once for the listing, none of it written (runtime/read_answers.py)
+        if known is not None:
+            return known
+    else:
+        known = answer_kept(st, held_turn__slide, (v_player, ), 0, (v_t, v_s, ), (v_s, ))  # what it reads as things stand, none of it moved (runtime/read_answers.py)
+        if known is not None:
+            return known
     kept, cause = st._imagine_lean(v_player, 'turn', ())  # carried out on the state itself, then undone (runtime/imagining.py)
     try:
         effect_turn__slide(st, cause, v_player, v_s, v_d, v_t)
@@ -322,6 +328,7 @@ def held_turn__slide(st, v_player):
 def options_turn__leap(st, v_player):
     """Option `leap` of `turn`: `knight {s} to {t}`. [CH-3, CH-5, CH-11, CH-15] (rulebooks/chess.rules:198)"""
     found = []
+    _n0 = None  # counts that are the same for every candidate, once needed
     for v_s in st._t.cells_in_use[0]:
         if not ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_s]] == ('white', 'black')[v_player]))):  # mine(s, player)
             continue
@@ -330,7 +337,7 @@ def options_turn__leap(st, v_player):
         for v_t in st._t.jump_targets[0]['knight'][v_s]:
             if not ((not (st._boards[0][v_t] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_t]] == ('white', 'black')[v_player])))):  # not mine(t, player)
                 continue
-            if not (after_turn__leap(st, v_player, v_s, v_t)):  # not in_check(player) after it
+            if not (after_turn__leap(st, v_player, v_s, v_t, (_n0 if _n0 is not None else (_n0 := {})))):  # not in_check(player) after it
                 continue
             found.append(('knight ' + B_GRID_LABEL[v_s] + ' to ' + B_GRID_LABEL[v_t], (v_s, v_t, )))
     return found
@@ -376,11 +383,16 @@ def numbered_turn__leap(st, v_player):
             yield ('knight ' + B_GRID_LABEL[v_s] + ' to ' + B_GRID_LABEL[v_t], (v_s, v_t, ), define_leap_number(st, v_s, v_t, v_player))
 
 
-def after_turn__leap(st, v_player, v_s, v_t):
+def after_turn__leap(st, v_player, v_s, v_t, listing=None):
     """Whether `not in_check(player)` holds in the position `leap` would leave. [CH-3, CH-5, CH-11, CH-15] (rulebooks/chess.rules:198)"""
-    known = answer_kept(st, held_turn__slide, (v_player, ), 0, (v_t, v_s, ), (v_s, ))  # what it reads as things stand, none of it moved (runtime/read_answers.py)
-    if known is not None:
-        return known
+    if listing is not None:
+        known = answer_listed(st, listing, held_turn__slide, (v_player, ), 0, (v_t, v_s, ), (v_s, ), (), (), ())  # read once for the listing, none of it written (runtime/read_answers.py)
+        if known is not None:
+            return known
+    else:
+        known = answer_kept(st, held_turn__slide, (v_player, ), 0, (v_t, v_s, ), (v_s, ))  # what it reads as things stand, none of it moved (runtime/read_answers.py)
+        if known is not None:
+            return known
     kept, cause = st._imagine_lean(v_player, 'turn', ())  # carried out on the state itself, then undone (runtime/imagining.py)
     try:
         effect_turn__leap(st, cause, v_player, v_s, v_t)
@@ -392,6 +404,7 @@ def after_turn__leap(st, v_player, v_s, v_t):
 def options_turn__step(st, v_player):
     """Option `step` of `turn`: `king {s} to {t}`. [CH-3, CH-6, CH-7, CH-11, CH-15] (rulebooks/chess.rules:204)"""
     found = []
+    _n0 = None  # counts that are the same for every candidate, once needed
     for v_s in st._t.cells_in_use[0]:
         if not ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_s]] == ('white', 'black')[v_player]))):  # mine(s, player)
             continue
@@ -400,7 +413,7 @@ def options_turn__step(st, v_player):
         for v_t in st._t.jump_targets[0]['king'][v_s]:
             if not ((not (st._boards[0][v_t] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_t]] == ('white', 'black')[v_player])))):  # not mine(t, player)
                 continue
-            if not (after_turn__step(st, v_player, v_s, v_t)):  # not in_check(player) after it
+            if not (after_turn__step(st, v_player, v_s, v_t, (_n0 if _n0 is not None else (_n0 := {})))):  # not in_check(player) after it
                 continue
             found.append(('king ' + B_GRID_LABEL[v_s] + ' to ' + B_GRID_LABEL[v_t], (v_s, v_t, )))
     return found
@@ -446,11 +459,16 @@ def numbered_turn__step(st, v_player):
             yield ('king ' + B_GRID_LABEL[v_s] + ' to ' + B_GRID_LABEL[v_t], (v_s, v_t, ), define_move_number(st, v_s, v_t, v_player))
 
 
-def after_turn__step(st, v_player, v_s, v_t):
+def after_turn__step(st, v_player, v_s, v_t, listing=None):
     """Whether `not in_check(player)` holds in the position `step` would leave. [CH-3, CH-6, CH-7, CH-11, CH-15] (rulebooks/chess.rules:204)"""
-    known = answer_kept(st, held_turn__slide, (v_player, ), 0, (v_t, v_s, ), (v_s, ))  # what it reads as things stand, none of it moved (runtime/read_answers.py)
-    if known is not None:
-        return known
+    if listing is not None:
+        known = answer_listed(st, listing, held_turn__slide, (v_player, ), 0, (v_t, v_s, ), (v_s, ), (), (), ())  # read once for the listing, none of it written (runtime/read_answers.py)
+        if known is not None:
+            return known
+    else:
+        known = answer_kept(st, held_turn__slide, (v_player, ), 0, (v_t, v_s, ), (v_s, ))  # what it reads as things stand, none of it moved (runtime/read_answers.py)
+        if known is not None:
+            return known
     kept, cause = st._imagine_lean(v_player, 'turn', ())  # carried out on the state itself, then undone (runtime/imagining.py)
     try:
         effect_turn__step(st, cause, v_player, v_s, v_t)
@@ -606,6 +624,7 @@ def after_turn__castle_queenside(st, v_player):
 def options_turn__push(st, v_player):
     """Option `push` of `turn`: `pawn {s} to {t}`. [CH-8, CH-11, CH-15] (rulebooks/chess.rules:226)"""
     found = []
+    _n0 = None  # counts that are the same for every candidate, once needed
     for v_s in st._t.cells_in_use[0]:
         if not ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_s]] == ('white', 'black')[v_player]))):  # mine(s, player)
             continue
@@ -618,7 +637,7 @@ def options_turn__push(st, v_player):
                 continue
             if not ((B_GRID_ROW[v_t] != (8, 1)[v_player])):  # rank of t != last_rank of player
                 continue
-            if not (after_turn__push(st, v_player, v_s, v_t)):  # not in_check(player) after it
+            if not (after_turn__push(st, v_player, v_s, v_t, (_n0 if _n0 is not None else (_n0 := {})))):  # not in_check(player) after it
                 continue
             found.append(('pawn ' + B_GRID_LABEL[v_s] + ' to ' + B_GRID_LABEL[v_t], (v_s, v_t, )))
     return found
@@ -672,11 +691,16 @@ def numbered_turn__push(st, v_player):
             yield ('pawn ' + B_GRID_LABEL[v_s] + ' to ' + B_GRID_LABEL[v_t], (v_s, v_t, ), define_move_number(st, v_s, v_t, v_player))
 
 
-def after_turn__push(st, v_player, v_s, v_t):
+def after_turn__push(st, v_player, v_s, v_t, listing=None):
     """Whether `not in_check(player)` holds in the position `push` would leave. [CH-8, CH-11, CH-15] (rulebooks/chess.rules:226)"""
-    known = answer_kept(st, held_turn__slide, (v_player, ), 0, (v_t, v_s, ), (v_s, ))  # what it reads as things stand, none of it moved (runtime/read_answers.py)
-    if known is not None:
-        return known
+    if listing is not None:
+        known = answer_listed(st, listing, held_turn__slide, (v_player, ), 0, (v_t, v_s, ), (v_s, ), (), (), ())  # read once for the listing, none of it written (runtime/read_answers.py)
+        if known is not None:
+            return known
+    else:
+        known = answer_kept(st, held_turn__slide, (v_player, ), 0, (v_t, v_s, ), (v_s, ))  # what it reads as things stand, none of it moved (runtime/read_answers.py)
+        if known is not None:
+            return known
     kept, cause = st._imagine_lean(v_player, 'turn', ())  # carried out on the state itself, then undone (runtime/imagining.py)
     try:
         effect_turn__push(st, cause, v_player, v_s, v_t)
@@ -688,6 +712,7 @@ def after_turn__push(st, v_player, v_s, v_t):
 def options_turn__double_step(st, v_player):
     """Option `double_step` of `turn`: `pawn {s} to {t}`. [CH-8, CH-9, CH-11, CH-15] ruling CH-AMB-3 (rulebooks/chess.rules:232)"""
     found = []
+    _n0 = None  # counts that are the same for every candidate, once needed
     _m0 = {}  # a count or call by the value of the one chosen name it reads, once each
     for v_s in B_GRID_CELLS_BY_ROW.get((2, 7)[v_player], ()):
         if not ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_s]] == ('white', 'black')[v_player]))):  # mine(s, player)
@@ -701,7 +726,7 @@ def options_turn__double_step(st, v_player):
                 continue
             if not (st._boards[0][v_t] < 0):  # t is empty
                 continue
-            if not (after_turn__double_step(st, v_player, v_s, v_t)):  # not in_check(player) after it
+            if not (after_turn__double_step(st, v_player, v_s, v_t, (_n0 if _n0 is not None else (_n0 := {})))):  # not in_check(player) after it
                 continue
             found.append(('pawn ' + B_GRID_LABEL[v_s] + ' to ' + B_GRID_LABEL[v_t], (v_s, v_t, )))
     return found
@@ -757,11 +782,16 @@ def numbered_turn__double_step(st, v_player):
             yield ('pawn ' + B_GRID_LABEL[v_s] + ' to ' + B_GRID_LABEL[v_t], (v_s, v_t, ), define_move_number(st, v_s, v_t, v_player))
 
 
-def after_turn__double_step(st, v_player, v_s, v_t):
+def after_turn__double_step(st, v_player, v_s, v_t, listing=None):
     """Whether `not in_check(player)` holds in the position `double_step` would leave. [CH-8, CH-9, CH-11, CH-15] ruling CH-AMB-3 (rulebooks/chess.rules:232)"""
-    known = answer_kept(st, held_turn__slide, (v_player, ), 0, (v_s, v_t, ), (v_s, ))  # what it reads as things stand, none of it moved (runtime/read_answers.py)
-    if known is not None:
-        return known
+    if listing is not None:
+        known = answer_listed(st, listing, held_turn__slide, (v_player, ), 0, (v_s, v_t, ), (v_s, ), (), (), ())  # read once for the listing, none of it written (runtime/read_answers.py)
+        if known is not None:
+            return known
+    else:
+        known = answer_kept(st, held_turn__slide, (v_player, ), 0, (v_s, v_t, ), (v_s, ))  # what it reads as things stand, none of it moved (runtime/read_answers.py)
+        if known is not None:
+            return known
     kept, cause = st._imagine_lean(v_player, 'turn', ())  # carried out on the state itself, then undone (runtime/imagining.py)
     try:
         effect_turn__double_step(st, cause, v_player, v_s, v_t)
@@ -773,6 +803,7 @@ def after_turn__double_step(st, v_player, v_s, v_t):
 def options_turn__capture(st, v_player):
     """Option `capture` of `turn`: `pawn {s} takes {t}`. [CH-3, CH-8, CH-11, CH-15] (rulebooks/chess.rules:240)"""
     found = []
+    _n0 = None  # counts that are the same for every candidate, once needed
     for v_s in st._t.cells_in_use[0]:
         if not ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_s]] == ('white', 'black')[v_player]))):  # mine(s, player)
             continue
@@ -788,7 +819,7 @@ def options_turn__capture(st, v_player):
                     continue
                 if not ((B_GRID_ROW[v_t] != (8, 1)[v_player])):  # rank of t != last_rank of player
                     continue
-                if not (after_turn__capture(st, v_player, v_s, v_d, v_t)):  # not in_check(player) after it
+                if not (after_turn__capture(st, v_player, v_s, v_d, v_t, (_n0 if _n0 is not None else (_n0 := {})))):  # not in_check(player) after it
                     continue
                 found.append(('pawn ' + B_GRID_LABEL[v_s] + ' takes ' + B_GRID_LABEL[v_t], (v_s, v_d, v_t, )))
     return found
@@ -846,11 +877,16 @@ def numbered_turn__capture(st, v_player):
                 yield ('pawn ' + B_GRID_LABEL[v_s] + ' takes ' + B_GRID_LABEL[v_t], (v_s, v_d, v_t, ), define_move_number(st, v_s, v_t, v_player))
 
 
-def after_turn__capture(st, v_player, v_s, v_d, v_t):
+def after_turn__capture(st, v_player, v_s, v_d, v_t, listing=None):
     """Whether `not in_check(player)` holds in the position `capture` would leave. [CH-3, CH-8, CH-11, CH-15] (rulebooks/chess.rules:240)"""
-    known = answer_kept(st, held_turn__slide, (v_player, ), 0, (v_t, v_s, ), (v_s, ))  # what it reads as things stand, none of it moved (runtime/read_answers.py)
-    if known is not None:
-        return known
+    if listing is not None:
+        known = answer_listed(st, listing, held_turn__slide, (v_player, ), 0, (v_t, v_s, ), (v_s, ), (), (), ())  # read once for the listing, none of it written (runtime/read_answers.py)
+        if known is not None:
+            return known
+    else:
+        known = answer_kept(st, held_turn__slide, (v_player, ), 0, (v_t, v_s, ), (v_s, ))  # what it reads as things stand, none of it moved (runtime/read_answers.py)
+        if known is not None:
+            return known
     kept, cause = st._imagine_lean(v_player, 'turn', ())  # carried out on the state itself, then undone (runtime/imagining.py)
     try:
         effect_turn__capture(st, cause, v_player, v_s, v_d, v_t)
@@ -1033,8 +1069,12 @@ def numbered_turn__promote(st, v_player):
                 yield ('pawn ' + B_GRID_LABEL[v_s] + ' to ' + B_GRID_LABEL[v_t] + ', a ' + str(v_k), (v_s, v_t, v_k, ), define_promotion_number(st, v_s, v_t, v_player, v_k))
 
 
-def after_turn__promote(st, v_player, v_s, v_t, v_k):
+def after_turn__promote(st, v_player, v_s, v_t, v_k, listing=None):
     """Whether `not in_check(player)` holds in the position `promote` would leave. [CH-3, CH-8, CH-10, CH-11, CH-15] (rulebooks/chess.rules:253)"""
+    if listing is not None:
+        known = answer_listed(st, listing, held_turn__slide, (v_player, ), 0, (v_t, v_s, ), (v_s, ), (v_s, ), ('kind', ), ())  # read once for the listing, none of it written (runtime/read_answers.py)
+        if known is not None:
+            return known
     kept, cause = st._imagine_lean(v_player, 'turn', ())  # carried out on the state itself, then undone (runtime/imagining.py)
     try:
         effect_turn__promote(st, cause, v_player, v_s, v_t, v_k)
@@ -1085,7 +1125,7 @@ def choices_turn(st, v_player):
     towards_0 = st._t.toward[0]
     counter_kingside = st._counters['kingside']
     counter_queenside = st._counters['queenside']
-    _n0 = _n1 = _n2 = _n3 = _n4 = _n5 = _n6 = _n7 = None  # counts and calls that are the same for every candidate, once needed
+    _n0 = _n1 = _n2 = _n3 = _n4 = _n5 = _n6 = _n7 = _n8 = None  # counts and calls that are the same for every candidate, once needed
     _m0 = {}  # a count or call by the value of the one chosen name it reads, once each
     # slide, leap, step: one walk over s (the same values, the same first tests)
     rows_1 = []  # leap's rows, offered after the ones before it
@@ -1100,7 +1140,7 @@ def choices_turn(st, v_player):
             for v_t in st._ray(0, v_s, v_d):
                 if not ((not (board_0[v_t] >= 0 and (ITEM_ATTRS['colour'][board_0[v_t]] == ('white', 'black')[v_player])))):  # not mine(t, player)
                     continue
-                if not (after_turn__slide(st, v_player, v_s, v_d, v_t)):  # not in_check(player) after it
+                if not (after_turn__slide(st, v_player, v_s, v_d, v_t, (_n0 if _n0 is not None else (_n0 := {})))):  # not in_check(player) after it
                     continue
                 rows.append((seat, str(st._attrs['kind'][st._occupant(0, v_s)]) + ' ' + B_GRID_LABEL[v_s] + ' to ' + B_GRID_LABEL[v_t], 0, (v_s, v_d, v_t, )))
         # leap: `knight {s} to {t}`
@@ -1108,7 +1148,7 @@ def choices_turn(st, v_player):
             for v_t in st._t.jump_targets[0]['knight'][v_s]:
                 if not ((not (board_0[v_t] >= 0 and (ITEM_ATTRS['colour'][board_0[v_t]] == ('white', 'black')[v_player])))):  # not mine(t, player)
                     continue
-                if not (after_turn__leap(st, v_player, v_s, v_t)):  # not in_check(player) after it
+                if not (after_turn__leap(st, v_player, v_s, v_t, (_n0 if _n0 is not None else (_n0 := {})))):  # not in_check(player) after it
                     continue
                 rows_1.append(memo_1.get((v_s, v_t, )) or kept.make(memo_1, (v_s, v_t, ), (seat, 'knight ' + B_GRID_LABEL[v_s] + ' to ' + B_GRID_LABEL[v_t], 1, (v_s, v_t, ))))
         # step: `king {s} to {t}`
@@ -1116,16 +1156,16 @@ def choices_turn(st, v_player):
             for v_t in st._t.jump_targets[0]['king'][v_s]:
                 if not ((not (board_0[v_t] >= 0 and (ITEM_ATTRS['colour'][board_0[v_t]] == ('white', 'black')[v_player])))):  # not mine(t, player)
                     continue
-                if not (after_turn__step(st, v_player, v_s, v_t)):  # not in_check(player) after it
+                if not (after_turn__step(st, v_player, v_s, v_t, (_n0 if _n0 is not None else (_n0 := {})))):  # not in_check(player) after it
                     continue
                 rows_2.append(memo_2.get((v_s, v_t, )) or kept.make(memo_2, (v_s, v_t, ), (seat, 'king ' + B_GRID_LABEL[v_s] + ' to ' + B_GRID_LABEL[v_t], 2, (v_s, v_t, ))))
     rows += rows_1
     rows += rows_2
     # castle_kingside: `castle kingside`
-    if ((counter_kingside[v_player] == 1)) and (board_0[(_n0 if _n0 is not None else (_n0 := define_square(st, (1, 8)[v_player], 6)))] < 0) and (board_0[(_n1 if _n1 is not None else (_n1 := define_square(st, (1, 8)[v_player], 7)))] < 0) and ((not (_n2 if _n2 is not None else (_n2 := define_in_check(st, v_player))))) and ((not (_n3 if _n3 is not None else (_n3 := define_attacks(st, (v_player + 1) % st.players, (_n0 if _n0 is not None else (_n0 := define_square(st, (1, 8)[v_player], 6)))))))) and (after_turn__castle_kingside(st, v_player)):  # kingside of player = 1 and square(first_rank of player, 6) is empty and square(first_rank of player, 7) is empty and not in_check(player) and not attacks(left of player, square(first_rank of player, 6)) and not in_check(player) after it
+    if ((counter_kingside[v_player] == 1)) and (board_0[(_n1 if _n1 is not None else (_n1 := define_square(st, (1, 8)[v_player], 6)))] < 0) and (board_0[(_n2 if _n2 is not None else (_n2 := define_square(st, (1, 8)[v_player], 7)))] < 0) and ((not (_n3 if _n3 is not None else (_n3 := define_in_check(st, v_player))))) and ((not (_n4 if _n4 is not None else (_n4 := define_attacks(st, (v_player + 1) % st.players, (_n1 if _n1 is not None else (_n1 := define_square(st, (1, 8)[v_player], 6)))))))) and (after_turn__castle_kingside(st, v_player)):  # kingside of player = 1 and square(first_rank of player, 6) is empty and square(first_rank of player, 7) is empty and not in_check(player) and not attacks(left of player, square(first_rank of player, 6)) and not in_check(player) after it
         rows.append((seat, 'castle kingside', 3, ()))
     # castle_queenside: `castle queenside`
-    if ((counter_queenside[v_player] == 1)) and (board_0[(_n4 if _n4 is not None else (_n4 := define_square(st, (1, 8)[v_player], 2)))] < 0) and (board_0[(_n5 if _n5 is not None else (_n5 := define_square(st, (1, 8)[v_player], 3)))] < 0) and (board_0[(_n6 if _n6 is not None else (_n6 := define_square(st, (1, 8)[v_player], 4)))] < 0) and ((not (_n2 if _n2 is not None else (_n2 := define_in_check(st, v_player))))) and ((not (_n7 if _n7 is not None else (_n7 := define_attacks(st, (v_player + 1) % st.players, (_n6 if _n6 is not None else (_n6 := define_square(st, (1, 8)[v_player], 4)))))))) and (after_turn__castle_queenside(st, v_player)):  # queenside of player = 1 and square(first_rank of player, 2) is empty and square(first_rank of player, 3) is empty and square(first_rank of player, 4) is empty and not in_check(player) and not attacks(left of player, square(first_rank of player, 4)) and not in_check(player) after it
+    if ((counter_queenside[v_player] == 1)) and (board_0[(_n5 if _n5 is not None else (_n5 := define_square(st, (1, 8)[v_player], 2)))] < 0) and (board_0[(_n6 if _n6 is not None else (_n6 := define_square(st, (1, 8)[v_player], 3)))] < 0) and (board_0[(_n7 if _n7 is not None else (_n7 := define_square(st, (1, 8)[v_player], 4)))] < 0) and ((not (_n3 if _n3 is not None else (_n3 := define_in_check(st, v_player))))) and ((not (_n8 if _n8 is not None else (_n8 := define_attacks(st, (v_player + 1) % st.players, (_n7 if _n7 is not None else (_n7 := define_square(st, (1, 8)[v_player], 4)))))))) and (after_turn__castle_queenside(st, v_player)):  # queenside of player = 1 and square(first_rank of player, 2) is empty and square(first_rank of player, 3) is empty and square(first_rank of player, 4) is empty and not in_check(player) and not attacks(left of player, square(first_rank of player, 4)) and not in_check(player) after it
         rows.append((seat, 'castle queenside', 4, ()))
     # push: `pawn {s} to {t}`
     for v_s in st._t.cells_in_use[0]:
@@ -1140,7 +1180,7 @@ def choices_turn(st, v_player):
                 continue
             if not ((B_GRID_ROW[v_t] != (8, 1)[v_player])):  # rank of t != last_rank of player
                 continue
-            if not (after_turn__push(st, v_player, v_s, v_t)):  # not in_check(player) after it
+            if not (after_turn__push(st, v_player, v_s, v_t, (_n0 if _n0 is not None else (_n0 := {})))):  # not in_check(player) after it
                 continue
             rows.append(memo_5.get((v_s, v_t, )) or kept.make(memo_5, (v_s, v_t, ), (seat, 'pawn ' + B_GRID_LABEL[v_s] + ' to ' + B_GRID_LABEL[v_t], 5, (v_s, v_t, ))))
     # double_step: `pawn {s} to {t}`
@@ -1156,7 +1196,7 @@ def choices_turn(st, v_player):
                 continue
             if not (board_0[v_t] < 0):  # t is empty
                 continue
-            if not (after_turn__double_step(st, v_player, v_s, v_t)):  # not in_check(player) after it
+            if not (after_turn__double_step(st, v_player, v_s, v_t, (_n0 if _n0 is not None else (_n0 := {})))):  # not in_check(player) after it
                 continue
             rows.append(memo_6.get((v_s, v_t, )) or kept.make(memo_6, (v_s, v_t, ), (seat, 'pawn ' + B_GRID_LABEL[v_s] + ' to ' + B_GRID_LABEL[v_t], 6, (v_s, v_t, ))))
     # capture: `pawn {s} takes {t}`
@@ -1175,7 +1215,7 @@ def choices_turn(st, v_player):
                     continue
                 if not ((B_GRID_ROW[v_t] != (8, 1)[v_player])):  # rank of t != last_rank of player
                     continue
-                if not (after_turn__capture(st, v_player, v_s, v_d, v_t)):  # not in_check(player) after it
+                if not (after_turn__capture(st, v_player, v_s, v_d, v_t, (_n0 if _n0 is not None else (_n0 := {})))):  # not in_check(player) after it
                     continue
                 rows.append(memo_7.get((v_s, v_d, v_t, )) or kept.make(memo_7, (v_s, v_d, v_t, ), (seat, 'pawn ' + B_GRID_LABEL[v_s] + ' takes ' + B_GRID_LABEL[v_t], 7, (v_s, v_d, v_t, ))))
     # en_passant: `pawn {s} takes {t} en passant`
@@ -1222,6 +1262,7 @@ def choices_turn(st, v_player):
 def has_legal_move_turn(st, v_player):
     """Whether `turn` would offer an option now: the first one found is enough. [CH-1, CH-11] (rulebooks/chess.rules:191)"""
     # slide: `{kind of occupant of s} {s} to {t}`
+    _n0 = None  # counts that are the same for every candidate, once needed
     for v_s in st._t.cells_in_use[0]:
         if not ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_s]] == ('white', 'black')[v_player]))):  # mine(s, player)
             continue
@@ -1231,10 +1272,11 @@ def has_legal_move_turn(st, v_player):
             for v_t in st._ray(0, v_s, v_d):
                 if not ((not (st._boards[0][v_t] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_t]] == ('white', 'black')[v_player])))):  # not mine(t, player)
                     continue
-                if not (after_turn__slide(st, v_player, v_s, v_d, v_t)):  # not in_check(player) after it
+                if not (after_turn__slide(st, v_player, v_s, v_d, v_t, (_n0 if _n0 is not None else (_n0 := {})))):  # not in_check(player) after it
                     continue
                 return True
     # leap: `knight {s} to {t}`
+    _n0 = None  # counts that are the same for every candidate, once needed
     for v_s in st._t.cells_in_use[0]:
         if not ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_s]] == ('white', 'black')[v_player]))):  # mine(s, player)
             continue
@@ -1243,10 +1285,11 @@ def has_legal_move_turn(st, v_player):
         for v_t in st._t.jump_targets[0]['knight'][v_s]:
             if not ((not (st._boards[0][v_t] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_t]] == ('white', 'black')[v_player])))):  # not mine(t, player)
                 continue
-            if not (after_turn__leap(st, v_player, v_s, v_t)):  # not in_check(player) after it
+            if not (after_turn__leap(st, v_player, v_s, v_t, (_n0 if _n0 is not None else (_n0 := {})))):  # not in_check(player) after it
                 continue
             return True
     # step: `king {s} to {t}`
+    _n0 = None  # counts that are the same for every candidate, once needed
     for v_s in st._t.cells_in_use[0]:
         if not ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_s]] == ('white', 'black')[v_player]))):  # mine(s, player)
             continue
@@ -1255,7 +1298,7 @@ def has_legal_move_turn(st, v_player):
         for v_t in st._t.jump_targets[0]['king'][v_s]:
             if not ((not (st._boards[0][v_t] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_t]] == ('white', 'black')[v_player])))):  # not mine(t, player)
                 continue
-            if not (after_turn__step(st, v_player, v_s, v_t)):  # not in_check(player) after it
+            if not (after_turn__step(st, v_player, v_s, v_t, (_n0 if _n0 is not None else (_n0 := {})))):  # not in_check(player) after it
                 continue
             return True
     # castle_kingside: `castle kingside`
@@ -1276,6 +1319,7 @@ def has_legal_move_turn(st, v_player):
                             if after_turn__castle_queenside(st, v_player):  # not in_check(player) after it
                                 return True
     # push: `pawn {s} to {t}`
+    _n0 = None  # counts that are the same for every candidate, once needed
     for v_s in st._t.cells_in_use[0]:
         if not ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_s]] == ('white', 'black')[v_player]))):  # mine(s, player)
             continue
@@ -1288,10 +1332,11 @@ def has_legal_move_turn(st, v_player):
                 continue
             if not ((B_GRID_ROW[v_t] != (8, 1)[v_player])):  # rank of t != last_rank of player
                 continue
-            if not (after_turn__push(st, v_player, v_s, v_t)):  # not in_check(player) after it
+            if not (after_turn__push(st, v_player, v_s, v_t, (_n0 if _n0 is not None else (_n0 := {})))):  # not in_check(player) after it
                 continue
             return True
     # double_step: `pawn {s} to {t}`
+    _n0 = None  # counts that are the same for every candidate, once needed
     _m0 = {}  # a count or call by the value of the one chosen name it reads, once each
     for v_s in B_GRID_CELLS_BY_ROW.get((2, 7)[v_player], ()):
         if not ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_s]] == ('white', 'black')[v_player]))):  # mine(s, player)
@@ -1305,10 +1350,11 @@ def has_legal_move_turn(st, v_player):
                 continue
             if not (st._boards[0][v_t] < 0):  # t is empty
                 continue
-            if not (after_turn__double_step(st, v_player, v_s, v_t)):  # not in_check(player) after it
+            if not (after_turn__double_step(st, v_player, v_s, v_t, (_n0 if _n0 is not None else (_n0 := {})))):  # not in_check(player) after it
                 continue
             return True
     # capture: `pawn {s} takes {t}`
+    _n0 = None  # counts that are the same for every candidate, once needed
     for v_s in st._t.cells_in_use[0]:
         if not ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_s]] == ('white', 'black')[v_player]))):  # mine(s, player)
             continue
@@ -1324,7 +1370,7 @@ def has_legal_move_turn(st, v_player):
                     continue
                 if not ((B_GRID_ROW[v_t] != (8, 1)[v_player])):  # rank of t != last_rank of player
                     continue
-                if not (after_turn__capture(st, v_player, v_s, v_d, v_t)):  # not in_check(player) after it
+                if not (after_turn__capture(st, v_player, v_s, v_d, v_t, (_n0 if _n0 is not None else (_n0 := {})))):  # not in_check(player) after it
                     continue
                 return True
     # en_passant: `pawn {s} takes {t} en passant`
@@ -1346,6 +1392,7 @@ def has_legal_move_turn(st, v_player):
                         continue
                     return True
     # promote: `pawn {s} to {t}, a {k}`
+    _n0 = None  # counts that are the same for every candidate, once needed
     for v_s in st._t.cells_in_use[0]:
         if not ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_s]] == ('white', 'black')[v_player]))):  # mine(s, player)
             continue
@@ -1361,7 +1408,7 @@ def has_legal_move_turn(st, v_player):
                     continue
                 if not ((v_k != 'pawn')):  # k != pawn
                     continue
-                if not (after_turn__promote(st, v_player, v_s, v_t, v_k)):  # not in_check(player) after it
+                if not (after_turn__promote(st, v_player, v_s, v_t, v_k, (_n0 if _n0 is not None else (_n0 := {})))):  # not in_check(player) after it
                     continue
                 return True
     return False

@@ -393,7 +393,8 @@ class Expressions:
 
     def visit_AfterIt(self, e: ir.AfterIt) -> str:  # (written by Options.after_function)
         listing = ""
-        if self.bound is not None and not self.depth and self.uncut_ahead_of(e) is not None:
+        if self.bound is not None and not self.depth and (self.uncut_ahead_of(e) is not None
+                                                          or self.answer_listed_of(e) is not None):
             # (a listing's candidates share what the paths kept show: runtime/witnessed.py holds_uncut)
             name = self.counted.setdefault("{}  # holds_uncut", f"_n{len(self.counted)}")
             listing = f", ({name} if {name} is not None else ({name} := {{}}))"

@@ -23,13 +23,17 @@ from typing import Optional
 
 from ..language.ast import named_step_of
 from ..model import ir
+from ..model.action_numbers import state_read
 from ..model.look_ahead_writes import plain_writes
-from ..model.moved_spaces import MovedSpaces, moved_spaces
+from ..model.moved_spaces import MovedSpaces, WrittenAhead, moved_spaces, written_ahead
 from ..model.reads import free_vars
 from ..model.lookahead import statements_within
 from ..model.unread_ahead import reads_everything
 
 _LOOPS = (ir.ForEach, ir.Repeat)
+# A listing's kept answer (answer_listed_names): on; benchmarks/bench_listed_answers.py and its lock-step test turn it
+# off to compare.
+LISTED_ANSWERS = True
 
 
 class LeanLookAhead:
@@ -66,6 +70,59 @@ class LeanLookAhead:
         if moved is None or not read <= {p.name for p in step.params} or not set(moved.spaces) <= bound:
             return None
         return tuple(n for n in after.names if isinstance(n, ir.Var) and n.name in read), moved
+
+    def answer_listed_names(self, step: ir.Step, option: ir.ChoiceOption,
+                            after: ir.AfterIt) -> Optional[tuple]:
+        """For a plain look-ahead (lean or not) whose condition reads no name the option binds and reads
+        nothing that may run a listing, no trigger running in it and no invariant watching a placement, whose
+        option writes only spaces its names give, the pieces on them, attributes of those pieces and pieces
+        from a zone (model/moved_spaces.py written_ahead): the names its kept parts read, what the option
+        writes, the parts kept and the guards of the others (kept_and_guarded). A listing reads the kept parts
+        once in the position it lists; their answer answers every candidate that writes none of what they read
+        (runtime/read_answers.py answer_listed) when it is false or the guards hold. None otherwise."""
+        m = self.m
+        if not LISTED_ANSWERS or step.together:
+            return None
+        if plain_writes(option, m, self.triggers_passed_over_ahead()) is None:
+            return None
+        if set(t.name for t in m.triggers) - self.triggers_passed_over_ahead():
+            return None
+        if any(inv.form == "on_event" for inv in m.invariants) or reads_everything(m, after.condition):
+            return None
+        written = written_ahead(option, m, self.steps_passed_over_ahead())
+        bound = {n.name for n in after.names if isinstance(n, ir.Var)}
+        if written is None or not set(written.spaces) <= bound:
+            return None
+        split = self.kept_and_guarded(step, after.condition)
+        if split is None:
+            return None
+        kept, guards = split
+        read = set().union(*(free_vars(c) for c in kept))
+        return tuple(n for n in after.names if isinstance(n, ir.Var) and n.name in read), written, kept, guards
+
+    def kept_and_guarded(self, step: ir.Step, condition: ir.E) -> Optional[tuple[tuple[ir.E, ...], tuple[ir.E, ...]]]:
+        """``condition``'s parts joined by `and`: those that read no name the option binds (read once a listing),
+        and, for each other part, a guard that reads no state and under which the part holds in any state
+        (`not (X and Y)`, X reading no state: `not X`; a part reading no state: itself). None when a part has
+        none, or no part reads no bound name."""
+        params = {p.name for p in step.params}
+        parts = condition.operands if isinstance(condition, ir.BoolOp) and condition.op == "and" else (condition,)
+        kept, guards = [], []
+        for part in parts:
+            if free_vars(part) <= params:
+                kept.append(part)
+                continue
+            if state_read(part, self.definitions) is None:
+                guards.append(part)
+                continue
+            inner = part.operand if isinstance(part, ir.Not) else None
+            if not (isinstance(inner, ir.BoolOp) and inner.op == "and"):
+                return None
+            free = next((x for x in inner.operands if state_read(x, self.definitions) is None), None)
+            if free is None:
+                return None
+            guards.append(ir.Not(free.type, free.loc, "not (" + free.text + ")", free))  # (its text: a note's)
+        return (tuple(kept), tuple(guards)) if kept else None
 
     def ends_no_chain(self, name: str) -> bool:
         """Whether step ``name``'s statements name no step and walk no loop; or name steps only by a closing run

@@ -371,7 +371,8 @@ class Options:
         w.line("")
         w.line("")
         uncut = uncut_ahead.uncut_ahead(option, after.condition, self.m)
-        w.line(f"def after_{base}(st{names}{', listing=None' if uncut is not None else ''}):")
+        listed = None if uncut is not None else self.answer_listed_names(step, option, after)
+        w.line(f"def after_{base}(st{names}{', listing=None' if uncut is not None or listed is not None else ''}):")
         w.indent()
         self.doc(option, f"Whether `{after.condition.text}` holds in the position `{option.name}` would leave.")
         if uncut is not None:  # (the paths kept may show it without carrying the option out: model/uncut_ahead.py)
@@ -385,16 +386,47 @@ class Options:
             w.dedent()
         lean = self.lean_look_ahead(step, option, after)
         answered = None if uncut is not None else self.answer_kept_names(step, option, after)
-        if answered is not None:  # (one held function for each condition of a step: its options share it)
-            kept_names, moved = answered
-            self.answers_read_used = True
+        write_held = False
+        if answered is not None or listed is not None:  # (one held function for each condition of a step: its options share it)
+            kept_names = (answered or listed)[0]
+            held_parts = (after.condition,) if answered is not None else listed[2]
             kept_read = "".join(f"{self.expr(n)}, " for n in kept_names)
-            held_key = (step.name, after.condition.text, kept_read)
+            held_key = (step.name, " and ".join(c.text for c in held_parts), kept_read)
             held = self.held_made.get(held_key)
             write_held = held is None
             if write_held:
                 held = self.held_made[held_key] = f"held_{base}"
             named = {n.name: n for n in after.names if isinstance(n, ir.Var)}
+        if listed is not None:
+            self.answers_listed_used = True
+            written = listed[1]
+            moved_spaces, moved_sources, set_on, from_zone = (
+                "".join(f"{self.expr(named[n])}, " for n in some)
+                for some in (written.spaces, written.sources, written.set_on, written.from_zone))
+            attributes = "".join(f"{lit(a)}, " for a in written.attributes)
+            w.line("if listing is not None:")
+            w.indent()
+            w.line(f"known = answer_listed(st, listing, {held}, ({kept_read}), {self.boards[written.board]}, "
+                   f"({moved_spaces}), ({moved_sources}), ({set_on}), ({attributes}), ({from_zone}))",
+                   note="read once for the listing, none of it written (runtime/read_answers.py)")
+            guards = listed[3]
+            if guards:
+                with self.zone_locals():
+                    guard = " and ".join(self.expr(g) for g in guards)
+                    w.line(f"if known is not None and (not known or ({guard})):",
+                           note=f"{', '.join(g.text for g in guards)}: the rest holds in any position")
+            else:
+                w.line("if known is not None:")
+            w.indent()
+            w.line("return known")
+            w.dedent()
+            w.dedent()
+            if answered is not None:
+                w.line("else:")
+                w.indent()
+        if answered is not None:
+            self.answers_read_used = True
+            moved = answered[1]
             moved_spaces, moved_sources = ("".join(f"{self.expr(named[n])}, " for n in some)
                                            for some in (moved.spaces, moved.sources))
             w.line(f"known = answer_kept(st, {held}, ({kept_read}), {self.boards[moved.board]}, ({moved_spaces}), "
@@ -404,6 +436,8 @@ class Options:
             w.indent()
             w.line("return known")
             w.dedent()
+            if listed is not None:
+                w.dedent()
         imagine, unimagine = self.imagining(option, seat, step, lean)
         w.line(f"kept, cause = {imagine}", note="carried out on the state itself, then undone (runtime/imagining.py)")
         w.line("try:")
@@ -420,21 +454,31 @@ class Options:
         w.line(f"{unimagine}(kept)")
         w.dedent()
         w.dedent()
-        if answered is not None and write_held:
+        if write_held:
             w.line("")
             w.line("")
             w.line(f"def held_{base}(st{''.join(f', {self.expr(n)}' for n in kept_names)}):")
             w.indent()
-            self.doc(option, f"`{after.condition.text}` read on the state as it stands: what a look-ahead of `{option.name}` "
+            held_text = " and ".join(c.text for c in held_parts)
+            self.doc(option, f"`{held_text}` read on the state as it stands: what a look-ahead of `{option.name}` "
                              "asks, kept with what it read (runtime/read_answers.py).")
             with self.zone_locals():
-                w.line(f"return {self.expr(after.condition)}", note=after.condition.text)
+                w.line(f"return {' and '.join(self.expr(c) for c in held_parts)}", note=held_text)
             w.dedent()
 
     def uncut_ahead_of(self, after: ir.AfterIt) -> Optional[uncut_ahead.UncutAhead]:
         """What model/uncut_ahead.py finds of the option an `only if C after it` reads ahead (see after_function)."""
         option = next(o for s in self.m.steps if s.name == after.step for o in s.options if o.name == after.option)
         return uncut_ahead.uncut_ahead(option, after.condition, self.m)
+
+    def answer_listed_of(self, after: ir.AfterIt) -> Optional[tuple]:
+        """What codegen/lean_look_ahead.py answer_listed_names finds of an `only if C after it` (see after_function):
+        its after_ function then takes the listing's dict, and reads its answer once a listing."""
+        step = next(s for s in self.m.steps if s.name == after.step)
+        option = next(o for o in step.options if o.name == after.option)
+        if uncut_ahead.uncut_ahead(option, after.condition, self.m) is not None:
+            return None
+        return self.answer_listed_names(step, option, after)
 
     def imagining(self, option: ir.ChoiceOption, seat: str, step: ir.Step, lean: bool = False) -> tuple[str, str]:
         """The call that starts the look-ahead of ``option`` and the method that undoes it: a plain look-ahead

@@ -204,6 +204,7 @@ class CodeGenerator(Expressions, KnownOnBoard, HoistedReads, Counts, ItemValueTa
         self.uncut_used = False  # a look-ahead decided by the paths kept (model/uncut_ahead.py)
         self.held_made: dict[tuple, str] = {}  # (step, condition, names read) -> its held_ function (read_answers.py)
         self.answers_read_used = False  # a look-ahead's answer kept with what it read (runtime/read_answers.py)
+        self.answers_listed_used = False  # a look-ahead's answer read once a listing (runtime/read_answers.py answer_listed)
         self.lines_through_made: dict[tuple, str] = {}  # (board, line set, its lines) -> its LINES_THROUGH_ table
         self.tally_tests_made: dict[str, tuple[str, str]] = {}  # a count read from a tally's test -> (TALLY_TESTS_ name, text)
         self.rows_kept_used = False  # whether a listing keeps its rows (KeptRows, imported then)

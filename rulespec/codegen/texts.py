@@ -155,8 +155,9 @@ class Texts:
         if self.witnessed_used or self.uncut_used:  # (only then: the other engines stay as they were)
             self.w.lines[self.imports_at:self.imports_at] = ["from rulespec.runtime.witnessed import " + ", ".join(
                 (["connected_witnessed"] if self.witnessed_used else []) + (["holds_uncut"] if self.uncut_used else []))]
-        if self.answers_read_used:  # (only then: the other engines stay as they were)
-            self.w.lines[self.imports_at:self.imports_at] = ["from rulespec.runtime.read_answers import answer_kept"]
+        if self.answers_read_used or self.answers_listed_used:  # (only then: the other engines stay as they were)
+            self.w.lines[self.imports_at:self.imports_at] = ["from rulespec.runtime.read_answers import " + ", ".join(
+                (["answer_kept"] if self.answers_read_used else []) + (["answer_listed"] if self.answers_listed_used else []))]
         if self.each_tests_made:  # (only then: the other engines stay as they were)
             self.w.lines[self.imports_at:self.imports_at] = ["from rulespec.runtime.from_each import connected_from_each"]
         if self.joined_used:  # (only then: the other engines stay as they were)

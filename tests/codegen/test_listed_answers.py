@@ -1,157 +1,132 @@
-"""A question an earlier option's rows answered (codegen/listed_answers.py): Othello's pass, `only if not
-can_place_somewhere(player)` (the newcomer's `not can_place(player)`), asks whether some square passes the very
-condition `place` lists its squares by; the listing reads it from the rows `place` added (`listed_0`), not by
-testing the squares again. Both Othellos play the same games, passes included, as the engines generated without
-it; an option whose conditions or domain differ from the question's answers nothing."""
+"""A look-ahead's answer read once a listing (#40, round 12, helper shogi3): `only if C after it`, C reading none of
+the option's own names, read once in the position a listing lists through runtime/read_answers.py's recording
+view, and so answered for every candidate whose move (model/moved_spaces.py written_ahead: spaces, the pieces on
+them, their attributes set, a piece from a zone) writes none of what it read. In lock step with the engine
+generated without it (codegen/lean_look_ahead.py LISTED_ANSWERS off)."""
 
 import random
 from pathlib import Path
 
 import pytest
 
-from rulespec.codegen import listed_answers, python as codegen
-from rulespec.pipeline import compile_rules, load_module_from_source
+from rulespec.codegen import lean_look_ahead
+from rulespec.model.moved_spaces import moved_spaces, written_ahead
+from rulespec.model.unread_ahead import steps_unread_ahead
+from rulespec.pipeline import compile_rules
+from rulespec.runtime import read_answers
 
-from .lockstep import play_in_lock_step
+from .lockstep import engines_with_and_without, play_in_lock_step
 
 ROOT = Path(__file__).parents[2]
-GALLERY_OTHELLO = ROOT / "rulebooks" / "othello.rules"
-NEWCOMER_OTHELLO = ROOT / "tests" / "newcomer" / "games" / "othello.rules"
+WITHOUT = ((lean_look_ahead, "LISTED_ANSWERS", False),)
+
+# file -> seeded games
+FILES = {"tests/newcomer/games/shogi.rules": 2, "tests/newcomer/games/crazyhouse.rules": 3,
+         "tests/newcomer/games/xiangqi.rules": 2, "rulebooks/chess.rules": 2}
 
 
-def listing_of(source: str, step: str = "turn") -> str:
-    return source.split(f"def choices_{step}(", 1)[1].split("\ndef ", 1)[0]
+@pytest.fixture
+def always_asked(monkeypatch):
+    """The lever asked of every candidate (no condition given up on for answering too few)."""
+    monkeypatch.setattr(read_answers, "LISTED_TRIAL", 10 ** 9)
+    for kept in (read_answers._listed_trial, read_answers._listed_given_up, read_answers._listed_passed):
+        kept.clear()
 
 
-def sources(monkeypatch, path: Path) -> tuple[str, str, object]:
-    model = compile_rules(path)
-    fast = codegen.generate(model, path.name)
-    with monkeypatch.context() as patch:
-        patch.setattr(listed_answers.ListedAnswers, "listed_answer", lambda self, e: None)
-        slow = codegen.generate(model, path.name)
-    return fast, slow, model
+@pytest.mark.parametrize("name", sorted(FILES))
+def test_the_engine_with_the_lever_plays_the_same_games(name, monkeypatch, always_asked):
+    source, source_without, fast, slow = engines_with_and_without(ROOT / name, WITHOUT, "listed_answers")
+    assert "answer_listed(st, listing, held_turn__" in source and "answer_listed" not in source_without
+    answered = []
+    asked = read_answers.answer_listed
+
+    def counted(*args):
+        known = asked(*args)
+        answered.append(known is not None)
+        return known
+
+    generated = next(iter(type(fast).STEPS.values())).run.__globals__  # (the generated module's names)
+    monkeypatch.setitem(generated, "answer_listed", counted)
+    clone_lists = lambda s: s.clone().legal_actions()  # noqa: E731 (a clone lists alike)
+    for seed in range(FILES[name]):
+        play_in_lock_step(fast.new_game(2), slow.new_game(2), 2, random.Random(seed), also=(clone_lists,))
+    assert sum(answered) > len(answered) // 5  # (it fires, and answers a good share)
 
 
-@pytest.mark.parametrize("path", [GALLERY_OTHELLO, NEWCOMER_OTHELLO])
-def test_a_pass_read_from_the_rows_plays_the_same_games(monkeypatch, path):
-    fast_source, slow_source, model = sources(monkeypatch, path)
-    listing = listing_of(fast_source)
-    assert "    rows_before_0 = len(rows)\n    for v_s in st._t.cells_in_use[0]:\n" in listing
-    assert "    listed_0 = len(rows) > rows_before_0  # whether it listed a row" in listing
-    assert "    if ((not listed_0)):  # not can_place" in listing and "define_can_place" in listing_of(slow_source)
-    tag = path.parent.name
-    fast = load_module_from_source(fast_source, f"listed_{tag}").GAME(None)
-    slow = load_module_from_source(slow_source, f"asked_{tag}").GAME(None)
-    fast.model = slow.model = model
-    passes = 0
-    for seed in range(12):
-        game = fast.new_game(2)
-        play_in_lock_step(game, slow.new_game(2), 2, random.Random(seed))
-        passes += sum(1 for action in game.history if action.endswith(": pass"))
-    assert passes > 0  # (the question answered both ways)
+def test_what_shogis_moves_write():
+    model = compile_rules(ROOT / "tests/newcomer/games/shogi.rules")
+    turn = next(s for s in model.steps if s.name == "turn")
+    found = {o.name: written_ahead(o, model, steps_unread_ahead(model)) for o in turn.options}
+    # land takes what stands on t (its kind and colour set, before the piece from s comes), note_check passed over
+    assert found["step"].spaces == ("t", "s") and found["step"].set_on == ("t",)
+    assert set(found["step"].attributes) == {"kind", "colour"}
+    # promote sets the kind of what stands on t after land: the piece that stood on s
+    assert found["step_promoting"].set_on == ("t", "s")
+    assert found["drop"].from_zone == ("t",) and found["drop"].spaces == ("t",) and not found["drop"].set_on
+    assert all(moved_spaces(o, model) is None for o in turn.options)  # (answer_kept's forms: none of these)
 
 
-@pytest.mark.parametrize("place, pass_", [
-    # place tests one more thing: no row of it does not say that no square can be placed on
-    ("only if flanks(s, player)", "only if flanks(s, player)\n    only if row of s > 1"),
-    # pass asks about the other player
-    ("only if not can_place(player)", "only if not can_place(left of player)"),
-])
-def test_only_the_same_question_is_answered_by_the_rows(tmp_path, place, pass_):
-    text = NEWCOMER_OTHELLO.read_text(encoding="utf-8")
-    assert place in text
-    path = tmp_path / "othello.rules"
-    path.write_text(text.replace(place, pass_, 1), encoding="utf-8")
-    listing = listing_of(codegen.generate(compile_rules(path), path.name))
-    assert "listed_0" not in listing and "define_can_place(st, " in listing
+def test_a_write_after_a_then_is_not_followed():
+    model = compile_rules(ROOT / "rulebooks/chess.rules")
+    turn = next(s for s in model.steps if s.name == "turn")
+    for option in turn.options:
+        found = written_ahead(option, model, steps_unread_ahead(model))
+        if found is not None and moved_spaces(option, model) is not None:
+            assert (found.board, found.spaces, found.sources) == (moved_spaces(option, model).board,
+                                                                  moved_spaces(option, model).spaces,
+                                                                  moved_spaces(option, model).sources)
 
 
-STRIP_HOPS = """game "Strip hops" [SH-1]
-  id "strip-hops"
-  players 2 to 2 [SH-1]
-  at most 30 turns [SH-1]
+class _Holder:
+    """A state's parts a recorded condition may read: one board of four spaces (item 3 on space 1, item 5 on 3),
+    six items (0 in a zone)."""
 
-each player has a colour: red, blue [SH-1]
-each player has a forward: east, west [SH-1]
-component marble: colour (red, blue) x 2 [SH-1]
-zone box: shared, public, holds every component in play [SH-1]
-
-board grid: rows row 1..2, columns col 1..5, adjacency orthogonal [SH-1]:
-  face plain [SH-1]:
-    1 . . . . .
-    2 . . . . .
-
-fit marble on grid [SH-1]
-
-define mine(s: grid, p: seat) [SH-1]:
-  s holds colour of p
-
-define can_step(s: grid, d: direction) [SH-1]:
-  neighbour of s towards d is empty
-
-define can_hop(s: grid, d: direction) [SH-1]:
-  neighbour of s towards d is occupied and neighbour of (neighbour of s towards d) towards d is empty
-
-setup [SH-1]:
-  for each s in grid:
-    if col of s = 1:
-      place any(m in box where colour of m = red) on s
-    if col of s = 5:
-      place any(m in box where colour of m = blue) on s
-
-turns go clockwise from player 1, each turn runs turn [SH-1]
-
-choice turn(player: seat) by player [SH-1]:
-  option step "step {s} {d}" [SH-1]:
-    for s in grid, d in directions of grid
-    only if mine(s, player)
-    only if d = forward of player
-    only if can_step(s, d)
-    place occupant of s on neighbour of s towards d
-  option hop "hop {s} {d}" [SH-1]:
-    for s in grid, d in directions of grid
-    only if mine(s, player)
-    only if d = forward of player
-    only if can_hop(s, d)
-    place occupant of s on neighbour of (neighbour of s towards d) towards d
-  option pass "pass" [SH-1]:
-    only if there is no s in grid where mine(s, player) and (there is d in directions of grid where d = forward of player and (can_step(s, d) or can_hop(s, d)))
-
-end long [SH-1]:
-  checked after every turn
-  when the turn number >= 20
-  the game is a draw
-"""
+    def __init__(self):
+        self._t = type("T", (), {"board_base": (1,)})()
+        self.players, self._boards, self._loc = 2, [[-1, 3, -1, 5]], [0, 9, 9, 2, 9, 4]
+        self._attrs = {"kind": ["a", "b", "c", "d", "e", "f", "none"]}
 
 
-@pytest.mark.parametrize("name", ["strip-hops", "chinese-checkers"])
-def test_a_pass_written_out_is_read_from_the_rows_of_a_shared_walk(monkeypatch, tmp_path, name):
-    """`only if there is no s in grid where mine(s, player) and (there is d in directions of grid where ... and
-    (can_step(s, d) or can_hop(s, d)))`, written in the option (not a definition): each way it holds is the
-    conditions of `step` or `hop`, which walk s and d once together (shared_walks.py), so it is whether their
-    walk listed a row (`listed_0_1`). Strip hops' marbles reach the far end and pass; Chinese checkers plays its
-    thousand turns. The same games as the engines generated without it."""
-    if name == "strip-hops":
-        path = tmp_path / "strip-hops.rules"
-        path.write_text(STRIP_HOPS, encoding="utf-8")
-        games = 20
-    else:
-        path, games = ROOT / "tests" / "newcomer" / "games" / "chinese-checkers.rules", 1
-    model = compile_rules(path)
-    fast_source = codegen.generate(model, path.name)
-    with monkeypatch.context() as patch:
-        patch.setattr(listed_answers.ListedAnswers, "listed_answer_inline", lambda self, e: None)
-        slow_source = codegen.generate(model, path.name)
-    listing = listing_of(fast_source)
-    assert "    listed_0_1 = len(rows) > rows_before_0_1  # whether it listed a row" in listing
-    assert "    if ((not listed_0_1)):  # there is no s in grid" in listing and "listed_" not in listing_of(slow_source)
-    tag = name.replace("-", "_")
-    fast = load_module_from_source(fast_source, f"listed_inline_{tag}").GAME(None)
-    slow = load_module_from_source(slow_source, f"asked_inline_{tag}").GAME(None)
-    fast.model = slow.model = model
-    passes = 0
-    for seed in range(games):
-        game = fast.new_game(2)
-        play_in_lock_step(game, slow.new_game(2), 2, random.Random(seed))
-        passes += sum(1 for action in game.history if action.endswith(": pass"))
-    assert passes > 0 or name == "chinese-checkers"  # (the question answered both ways where passes come)
+def test_what_it_read_decides(always_asked):
+    st = _Holder()
+
+    def beside(view, p):  # reads spaces 0 and 1, item 3's location and item 5's kind
+        return view._boards[0][0] < 0 and view._boards[0][1] == 3 and view._loc[3] == p and view._attrs["kind"][5] == "f"
+
+    listing = {}
+    ask = read_answers.answer_listed
+    assert ask(st, listing, beside, (2,), 0, (2,), (), (), (), ()) is True  # (2 unread)
+    assert ask(st, listing, beside, (2,), 0, (1, 2), (1,), (), (), ()) is None  # (space 1 read)
+    assert ask(st, listing, beside, (2,), 0, (2, 3), (3,), (), ("kind",), ()) is True  # (no attribute set)
+    assert ask(st, listing, beside, (2,), 0, (2, 3), (3,), (3,), ("kind",), ()) is None  # (item 5's kind read)
+    assert ask(st, listing, beside, (2,), 0, (2, 3), (3,), (2,), ("kind",), ()) is True  # (2 empty: nothing set)
+    assert ask(st, listing, beside, (2,), 0, (2,), (), (), (), (2,)) is True  # (a piece from a zone on empty 2)
+    assert ask(st, listing, beside, (2,), 0, (3,), (), (), (), (3,)) is None  # (3 holds a piece: carried out)
+    assert ask(st, listing, beside, (2,), 0, (2,), (2,), (), (), ()) is None  # (nothing on 2 to move)
+    st._loc[3] = 0  # (item 3 read in a zone: a piece from a zone may be it)
+    assert ask(st, {}, beside, (0,), 0, (2,), (), (), (), (2,)) is None
+
+    def iterates(view, p):
+        return any(x >= 0 for x in view._boards[0])
+
+    assert ask(st, {}, iterates, (0,), 0, (2,), (), (), (), ()) is None  # (a whole board walked: not recorded)
+
+
+def test_a_condition_seldom_answered_is_given_up(monkeypatch):
+    monkeypatch.setattr(read_answers, "LISTED_TRIAL", 10)
+    for kept in (read_answers._listed_trial, read_answers._listed_given_up, read_answers._listed_passed):
+        kept.clear()
+    st = _Holder()
+
+    def reads_0(view):
+        return view._boards[0][0] < 0
+
+    def reads_1(view):
+        return view._boards[0][1] >= 0
+
+    for _ in range(10):  # (space 0 written: never answered; space 2: always)
+        assert read_answers.answer_listed(st, {}, reads_0, (), 0, (0,), (), (), (), ()) is None
+        assert read_answers.answer_listed(st, {}, reads_1, (), 0, (2,), (), (), (), ()) is True
+    assert read_answers.answer_listed(st, {}, reads_0, (), 0, (2,), (), (), (), ()) is None  # (given up)
+    assert read_answers.answer_listed(st, {}, reads_1, (), 0, (2,), (), (), (), ()) is True
+    assert reads_0 in read_answers._listed_given_up and reads_1 in read_answers._listed_passed

@@ -130,6 +130,10 @@ CODE_LOCALS = {
     # `uncut_spaces` the expr() code of the spaces an option places on, `kept_read` of the names a look-ahead's
     # answer is kept by, `moved_spaces`, `moved_sources` of the spaces it moves to and from (options.py after_function)
     "uncut_spaces", "kept_read", "moved_spaces", "moved_sources",
+    # `set_on`, `from_zone` the expr() code of the spaces whose pieces have attributes set and those a piece from a
+    # zone is placed on, `attributes` lit() attribute names, `guard` the expr() code of a look-ahead's guards
+    # (options.py after_function: a listing's kept answer)
+    "set_on", "from_zone", "attributes", "guard",
     # `cell` the code reading what a space holds, st._boards[<board number>][<expr() code>] (content_directions.py)
     "cell",
 }

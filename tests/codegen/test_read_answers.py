@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from rulespec.codegen import lean_look_ahead
 from rulespec.codegen.lean_look_ahead import LeanLookAhead
 from rulespec.model.moved_spaces import moved_spaces
 from rulespec.pipeline import compile_rules
@@ -24,7 +25,9 @@ FILES = {"tests/newcomer/games/xiangqi.rules": 2, "rulebooks/chess.rules": 3}
 
 @pytest.fixture
 def always_asked(monkeypatch):
-    """The lever asked of every candidate (no condition given up on for answering too few)."""
+    """The lever asked of every candidate (no condition given up on for answering too few), and the listing's
+    kept answer (tests/codegen/test_listed_answers.py), which answers the listings' candidates first, off."""
+    monkeypatch.setattr(lean_look_ahead, "LISTED_ANSWERS", False)
     monkeypatch.setattr(read_answers, "TRIAL", 10 ** 9)
     for kept in (read_answers._trial, read_answers._given_up, read_answers._passed):
         kept.clear()
