@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 
-GENERATOR_VERSION = "151"
+GENERATOR_VERSION = "152"
 
 
 def source_hash(text: str) -> str:
