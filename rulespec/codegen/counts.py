@@ -41,6 +41,8 @@ class Counts:
     # An item's test may compare with a space's row or column (the table kept by the space): what a
     # definition written out with `row of s` for its parameter asks (passing_items.py few_items_count).
     space_keys = True
+    # ... and with a space's place in its board (`index of s`), the table then kept by that number (index_keys).
+    index_keyed = True
 
     def definitions_written_out(self, e: ir.E) -> ir.E:
         """``e`` with each use of a definition that would be written out in place and whose arguments are plain
@@ -107,10 +109,13 @@ class Counts:
             names[node.name] = None
         return True
 
-    def static_item_test(self, var: str, where: ir.E, listing: bool) -> Optional[tuple[ir.E, dict]]:
+    def static_item_test(self, var: str, where: ir.E, listing: bool,
+                         keyed: Optional[dict] = None) -> Optional[tuple[ir.E, dict]]:
         """(``where`` with its definitions written out, the names bound outside it reads) when it is a test of the
         item ``var`` that reads only what never changes (see item_test); None otherwise. Reads nothing else of
-        the generator's: asking it makes no table."""
+        the generator's: asking it makes no table. With ``keyed`` (a dict to fill), a space's place in its board
+        (`index of s`, s a name on the board) is read as a name too: a fresh name in the test returned, keyed[name]
+        the value it stands for, worked out where the test is used (the table is kept by it; index_keys)."""
         names: dict[str, None] = {}
 
         kinds_allowed = self._STATIC_ITEM_TEST + ((ir.SeatAttr,) if listing else ())  # (a seat's never changes)
@@ -132,11 +137,39 @@ class Counts:
         written = self.definitions_written_out(where)
         if written is not where and not self.on_every_component(written):
             return None  # (a definition's test that fails for an item without the attribute stays as written)
+        if keyed is not None:
+            written = self.index_keys(written, keyed)
         return (written, names) if static(written) else None
+
+    def index_keys(self, e: ir.E, keyed: dict) -> ir.E:
+        """``e`` with each `index of s` (s a name that cannot be past the board's edge here, not the item's) as a
+        fresh name of a number, ``keyed`` filled with what each stands for. `index of s` is fixed by the board and
+        the configuration (the spaces in use), so a table of an item's test cannot work it out without the state:
+        the test's table is kept by its value instead, worked out where the test is used, as a row of s is read by
+        the table kept by s. It cannot fail there: s is on the board."""
+        if isinstance(e, ir.SpaceIndex) and isinstance(e.space, ir.Var) and not self.may_be_none(e.space) \
+                and e.space.name not in self.var_code:
+            name = next((k for k, v in keyed.items() if v == e), f"_index_{len(keyed)}")
+            keyed[name] = e
+            return ir.Var(ir.INT, e.loc, e.text, name)
+        if isinstance(e, (ir.Count, ir.Total, ir.First)):
+            return e
+        changed = {}
+        for key, value in vars(e).items():
+            if isinstance(value, ir.E):
+                new = self.index_keys(value, keyed)
+            elif isinstance(value, tuple) and any(isinstance(v, ir.E) for v in value):
+                new = tuple(self.index_keys(v, keyed) if isinstance(v, ir.E) else v for v in value)
+            else:
+                continue
+            if new is not value:
+                changed[key] = new
+        return replace(e, **changed) if changed else e
 
     def test_of_items(self, var: str, where: ir.E, listing: bool) -> Optional[str]:
         """item_test's code for the condition ``where`` of the item ``var``, wherever the items come from."""
-        found = self.static_item_test(var, where, listing)
+        keyed: dict = {} if self.index_keyed else None
+        found = self.static_item_test(var, where, listing, keyed)
         if found is None:
             return None
         where, names = found
@@ -149,7 +182,8 @@ class Counts:
         name, params = found[0], found[1]
         if not params:
             return name  # (the one table's look-up, made at import)
-        value = f"v_{ident(params[0])}" if len(params) == 1 else "(" + "".join(f"v_{ident(p)}, " for p in params) + ")"
+        codes = [self.expr(keyed[p]) if keyed and p in keyed else f"v_{ident(p)}" for p in params]
+        value = codes[0] if len(params) == 1 else "(" + "".join(f"{code}, " for code in codes) + ")"
         return f"{name}[{value}]" if listing else f"{name}[{value}].__getitem__"
 
     def item_test_lines(self) -> list[str]:

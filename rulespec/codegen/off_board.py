@@ -15,6 +15,12 @@ from dataclasses import dataclass
 from typing import Iterator
 
 from ..model import ir
+from .known_on_board import on_board_when_true, shape_names, space_shape
+
+
+# A use of a definition that an `and`'s earlier part or an `if` guards with `X is not none` passes no none
+# (_uses): False reads every use as it stands (the A/B of benchmarks/bench_phantom_levers.py).
+GUARDED_USES = True
 
 
 @dataclass(frozen=True)
@@ -66,12 +72,12 @@ def off_board(model: ir.Model) -> OffBoard:
 
 
 def _passed(calls, names, giving, definitions, params: set) -> None:
-    for call in calls:
+    for call, known in calls:
         definition = definitions.get(call.name)
         if definition is None:
             continue
         for param, arg in zip(definition.params, call.args):
-            if may_be_none(arg, names, giving):
+            if may_be_none(arg, names, giving) and not (GUARDED_USES and known and space_shape(arg) in known):
                 params.add((call.name, param.name))
 
 
@@ -87,13 +93,30 @@ def _lets(node) -> Iterator[ir.Let]:
             yield from _lets(getattr(node, f.name))
 
 
-def _uses(node) -> Iterator[ir.DefinedValue]:
-    """Every use of a definition inside ``node`` (a model, a declaration, a statement or a value)."""
+def _uses(node, known: frozenset = frozenset()) -> Iterator[tuple[ir.DefinedValue, frozenset]]:
+    """Every use of a definition inside ``node`` (a model, a declaration, a statement or a value), with the
+    shapes of the spaces known to be on the board where it stands (known_on_board.py's): those an `and`'s
+    earlier parts say are not none (`neighbour of s towards d is not none and holds(p, neighbour of s towards
+    d)`), or the condition of the `if` whose statements hold it. Such a use passes no none: its parameter is
+    not made none by it. A name bound again inside (a count's, a loop's) forgets what was known of it."""
     if isinstance(node, ir.DefinedValue):
-        yield node
+        yield node, known
     if isinstance(node, (tuple, list)):
         for v in node:
-            yield from _uses(v)
+            yield from _uses(v, known)
     elif dataclasses.is_dataclass(node) and not isinstance(node, type):
+        if isinstance(node, ir.BoolOp) and node.op == "and":
+            for operand in node.operands:
+                yield from _uses(operand, known)
+                known = known | on_board_when_true(operand)
+            return
+        if isinstance(node, ir.If):
+            yield from _uses(node.condition, known)
+            yield from _uses(node.then, known | on_board_when_true(node.condition))
+            yield from _uses(node.otherwise, known)
+            return
+        bound = {v for v in (getattr(node, "var", None), *getattr(node, "names", ())) if isinstance(v, str)}
+        if bound and known:
+            known = frozenset(shape for shape in known if not bound & shape_names(shape))
         for f in dataclasses.fields(node):
-            yield from _uses(getattr(node, f.name))
+            yield from _uses(getattr(node, f.name), known)

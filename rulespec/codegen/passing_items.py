@@ -28,6 +28,11 @@ FEW_PASSING = 8  # the most items a test may let through to be asked of them (ea
 class PassingItems:
     """A fixed test over a shared zone that lets a few items through, asked of them (CodeGenerator's part)."""
 
+    # How many items a test lets through is read from its definitions written out, as its table reads them
+    # (`at(x, s)`, `spot of x = index of s` or a row and a column equated: one value of each), not only from the
+    # equalities written in the condition itself.
+    passing_unfolds = True
+
     def passing_in_zone(self, e, helper: str) -> Optional[str]:
         """``helper``'s call (first_in_zone, any_in_zone, count_in_zone) for `any`, `there is` or `count` ``e``
         over a zone (shared, or a player's) whose condition reads only what never changes about the item and lets at most
@@ -58,7 +63,7 @@ class PassingItems:
             return False
         if e.where is None or self.most_passing(e.var, e.where) > FEW_PASSING:
             return False
-        return self.static_item_test(e.var, e.where, True) is not None
+        return self.static_item_test(e.var, e.where, True, {} if self.index_keyed else None) is not None
 
     @staticmethod
     def may_pass(component: ir.Component, fixed: set) -> bool:
@@ -84,7 +89,7 @@ class PassingItems:
             else:
                 parts.append(x)
 
-        conjuncts(where)
+        conjuncts(self.definitions_written_out(where) if self.passing_unfolds else where)
         kinds, fixed = set(), set()
         for part in parts:
             if isinstance(part, ir.IsKind) and isinstance(part.item, ir.Var) and part.item.name == var:

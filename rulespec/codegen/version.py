@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 
-GENERATOR_VERSION = "152"
+GENERATOR_VERSION = "153"
 
 
 def source_hash(text: str) -> str:
