@@ -208,7 +208,7 @@ class Statements:
             again = self.runs_again(step)  # (one that runs again by its loop may also end by a step without a chain)
             if all(id(t) in again or no_chain(t.step, bool(again)) for t in all_thens(step.body)):
                 return True
-            return not again and self.chain_runs_at_once(step, replaced)
+            return not again and (self.chain_runs_at_once(step, replaced) or self.tail_chain_runs_at_once(step, replaced))
         found = {id(t) for t in tails if inlinable(t.step)}
         if isinstance(tails, ClosingRun) and len(found) != len(tails):
             return set()  # (a closing run runs at once whole or not at all: a `then` queued before would run after)
@@ -228,6 +228,37 @@ class Statements:
                     or self.runs_again(leaf) or any(names_any_step(x) for x in leaf.body)):
                 return False
         return True
+
+    def tail_chain_runs_at_once(self, step: ir.Step, replaced: set) -> bool:
+        """Whether every `then` of ``step`` is a tail `then` (tail_thens: the last statement of its branch, nothing of
+        the body after it), each to an automatic step that no `instead` replaces, that does not run again and whose
+        own body names no step (Bridge's `card_played`: `if in_trick = 4: then finish_trick()`): then ``step`` runs
+        at once where its caller's `then` would, and its own tail `then` runs at once inside it, two deep. Each
+        asks Engine._quiet_after_step first where an end is checked after every step, so that an end found
+        between two of the steps keeps the rest for the runtime, as before (a kept tail `then` is the last of its
+        step's, and its caller's is the last of the caller's: nothing else can run before it). Not where a
+        trigger names a step or an end is checked after a named step (tail_chain_at_once)."""
+        if not self.tail_chain_at_once():
+            return False
+        thens = list(all_thens(step.body))
+        tails = self.tail_thens(step.body)
+        if not thens or isinstance(tails, ClosingRun) or {id(t) for t in thens} != {id(t) for t in tails}:
+            return False
+        for t in thens:
+            leaf = self.steps.get(t.step)
+            if (leaf is None or leaf.kind != "auto" or t.step == "setup" or t.step in replaced
+                    or self.runs_again(leaf) or any(names_any_step(x) for x in leaf.body)):
+                return False
+        return True
+
+    def tail_chain_at_once(self) -> bool:
+        """Whether a step whose tail `then`s name automatic steps that name none may itself run at once
+        (tail_chain_runs_at_once): no trigger names a step (a trigger runs at once inside a placement; its `then`s
+        would wait behind the chain), no end is checked after a named step (its check goes on the stack beneath
+        the named step's `then`s). Ends checked after every step are asked between the steps. The switch of the
+        lever (benchmarks/bench_tail_chains.py)."""
+        return (not any(names_any_step(x) for trigger in self.m.triggers for x in trigger.body)
+                and not any(named_step_of(end.timing) is not None for end in self.m.ends))
 
     def stmt_Enqueue(self, s: ir.Enqueue) -> None:
         self.w.line(f"st._enqueue({s.queue!r}, {s.step!r}, {self.args(s.args)})")
