@@ -63,14 +63,20 @@ class Choices:
         self.plans = list(plans)  # (an option whose question later rows answer loses it: later_answers.py)
         self.answered_later = self.later_answered(step, listing)
         self.rows_marked = {j for _, _, used in self.answered_later.values() for j in used} | set(self.answered_later)
+        # (the options whose rows are all in `rows` so far: what an option offered alone asks of them, `not rows`;
+        # not where rows listed may be taken out again once the later ones are, later_answers.py)
+        self.rows_listed = set() if answers and not self.answered_later else None
+        self.others_rows = None
         try:
             for group in self.walk_groups(step, listing):
+                self.others_listed_before(step, group)
                 if len(group) > 1:  # options that begin with the same walk: walked once (shared_walks.py)
                     if answers:  # (their rows, all added by the group's end, answer a question together)
                         self.start_option_rows(tuple(group))
                     self.shared_walk_rows(step, listing, group)
                     if answers:
                         self.end_option_rows(tuple(group))
+                    self.rows_listed_now(group)
                     continue
                 k = group[0]
                 plan = self.plans[k]
@@ -86,11 +92,12 @@ class Choices:
                 self.mark_rows(k, "to")
                 if answers:
                     self.end_option_rows(k)
+                self.rows_listed_now(group)
                 self.kinds = {}
             self.drop_rows_answered_later()
         finally:
             self.plans, self.answered_later, self.rows_marked = plans, {}, set()
-        self.option_spans = {}
+        self.option_spans, self.rows_listed, self.others_rows = {}, None, None
         if listing.listed_kept is not None:
             w.dedent()
         if listing.together:
@@ -104,6 +111,33 @@ class Choices:
         self.finish_zone_locals(zones_started)
         w.dedent()
         return listing.distinct or listing.all_kept
+
+    def rows_listed_now(self, group: list[int]) -> None:
+        if self.rows_listed is not None:
+            self.rows_listed.update(self.plans[k][0].name for k in group)
+
+    def others_listed_before(self, step: ir.Step, group: list[int]) -> None:
+        """Before the first option offered only when no other is, once every other option is listed: what they
+        listed is `rows` (this listing's own, nothing else in it yet), or with several such options, whether it
+        had a row then (`others_offered`, as the next may add rows of its own)."""
+        if self.rows_listed is None or self.others_rows is not None or not any(self.plans[k][0].alone for k in group):
+            return
+        if not {option.name for option in step.options if not option.alone} <= self.rows_listed:
+            return
+        if sum(option.alone for option in step.options) == 1:
+            self.others_rows = "rows"
+            return
+        alone = ", ".join(option.name for option in step.options if option.alone)
+        self.w.line("others_offered = bool(rows)", note=f"whether an option but {alone} listed a row")
+        self.others_rows = "others_offered"
+
+    def others_listed(self, e: ir.HasLegalMove) -> Optional[str]:
+        """`only when no other option is offered` in the listing of its own step, written after every option it
+        looks at: read from their rows (others_listed_before); else None."""
+        if self.others_rows is None or self.listing_step != e.step or self.depth:
+            return None
+        rows = self.others_rows  # (`rows`, or `others_offered`: locals of the listing)
+        return f"not {rows}" if e.negated else f"bool({rows})"
 
     def listing_of(self, step: ir.Step) -> Listing:
         """Whether the step's options are listed in one walk over the seats, read apart, and which of their

@@ -284,21 +284,38 @@ class Declarations:
         for option in step.options:
             self.option(step, option)
         self.distinct[step.name] = self.choices(step)
+        if any(option.alone for option in step.options):
+            self.legal_move_function(step, others=True)
         if self.m.asks_legal_moves and step.name == self.m.turn_step:
             self.legal_move_function(step)
 
-    def legal_move_function(self, step: ir.Step) -> None:
+    def legal_move_function(self, step: ir.Step, others: bool = False) -> None:
         """has_legal_move_<step>(st, player): whether the turn's choice would offer the player an option now
         (`p has a legal move`). Each option is walked as its listing walks it (option_plan), stopping at
-        the first binding that passes every condition; no text is made."""
+        the first binding that passes every condition; no text is made. The options offered only when no other
+        is come last, that question left out: they are reached only when the others offered nothing. With
+        ``others``: others_offered_<step>, the same for the options without `only when no other option is
+        offered` alone (what those with it ask)."""
         w = self.w
         w.line("")
         w.line("")
-        w.line(f"def has_legal_move_{ident(step.name)}(st{self.params(step.params)}):")
-        w.indent()
-        self.doc(step, f"Whether `{step.name}` would offer an option now: the first one found is enough.")
+        if others:
+            alone = [option.name for option in step.options if option.alone]
+            w.line(f"def others_offered_{ident(step.name)}(st{self.params(step.params)}):")
+            w.indent()
+            self.doc(step, f"Whether an option of `{step.name}` but {', '.join(alone)} (offered only when no "
+                           f"other option is) would be offered now: the first one found is enough.")
+        else:
+            w.line(f"def has_legal_move_{ident(step.name)}(st{self.params(step.params)}):")
+            w.indent()
+            self.doc(step, f"Whether `{step.name}` would offer an option now: the first one found is enough.")
         zones_started = self.start_zone_locals()
-        for option, bound, domains, placed, _, _ in self.plans:
+        plans = [plan for plan in self.plans if not plan[0].alone]
+        if not others:
+            plans += [(option, bound, domains, {level: [c for c in cs if not (isinstance(c, ir.HasLegalMove) and c.among)]
+                                                for level, cs in placed.items()}, text, binding)
+                      for option, bound, domains, placed, text, binding in self.plans if option.alone]
+        for option, bound, domains, placed, _, _ in plans:
             w.line(comment(f"{option.name}: `{option.template}`"))
             level = w.level
             for c in placed[-1]:

@@ -382,6 +382,10 @@ class Expressions:
         return f"st._won({self.expr(e.seat)})"
 
     def visit_HasLegalMove(self, e: ir.HasLegalMove) -> str:  # (written by Declarations.legal_move_function)
+        if e.among:  # an option offered alone: the others asked (Declarations.others_offered_function)
+            code = self.others_listed(e) or (f"{'not ' if e.negated else ''}others_offered_{ident(e.step)}"
+                                             f"(st{self.params(self.steps[e.step].params)})")
+            return code
         code = f"has_legal_move_{ident(e.step)}(st, {self.expr(e.seat)})"
         if self.turn_listing_kept(e):  # (listed in full: the offer that follows takes the listing)
             code = "st._engine._turn_listed(st)"

@@ -133,6 +133,8 @@ class ListingPlans:
                 return zone(e.collection, "size")
             if isinstance(e, ir.Top):
                 return walk(e.zone)
+            if isinstance(e, ir.HasLegalMove) and e.among and e.step == step.name:
+                return walk(e.seat)  # (an option offered alone: the others read, walked here too)
             if not isinstance(e, self._LISTING_PURE):
                 return False
             for value in vars(e).values():

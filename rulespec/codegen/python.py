@@ -176,6 +176,8 @@ class CodeGenerator(Expressions, KnownOnBoard, HoistedReads, Counts, ItemValueTa
         # While a listing is written: its step, each option's [first line, line after, level] of its rows, and
         # the options whose rows are counted to answer a later option's question (listed_answers.py)
         self.listing_step = ""
+        self.rows_listed: Optional[set[str]] = None  # in a listing: the options whose rows are listed (Choices)
+        self.others_rows: Optional[str] = None  # in a listing: what the options not offered alone listed (Choices)
         self.option_spans: dict = {}  # option k, or a shared walk's options (a tuple), -> its span
         self.options_counted: set = set()
         # the options listed as if their question held, later options' rows answering it, and the options whose

@@ -536,6 +536,22 @@ choice turn(player: seat) by player [LAN-7]:
       "An option may have several `only if` lines, one per rule of the rulebook: all must hold (as if joined by "
       "`and`, in the order written). Each is tested as soon as the names it reads are chosen, as the parts of one "
       "`and` are. An `only if ... after it` comes after them all, and is tested last."),
+    E("Steps, choices and chance", "An option offered only when no other is", "offered_alone", "stuck.rules", '''
+  option pass "pass" [STK-3]:
+    only when no other option is offered
+    add 1 to passes''',
+      "`only when no other option is offered` (after the option's `for` and `numbered` lines, before its `only if` "
+      "lines): the option is offered exactly when every option of its choice without that line offers the chooser "
+      "nothing now: a pass only a player who cannot move may take (Hive's: a player who can neither place nor move "
+      "passes; Ludii says `(if (no Moves Mover) (move Pass))`). Its own `for` and `only if` lines then say which of "
+      "its candidates are offered, as any option's. Several options with the line do not look at each other: each "
+      "is offered when none of the options without it is (a stuck player offered both a pass and a resignation). "
+      "The others are asked as they would be listed, an `only if ... after it` of theirs read ahead: the choice's "
+      "listing reads the rows it has just made for them, anywhere else their first legal candidate found is "
+      "enough. `p has a legal move` counts the option (a player offered a pass has a legal move: an end `when the "
+      "player to move has no legal move` does not end the game on a player who may pass). Refused at its line: in "
+      "a choice by any player or by each player (whose options would it ask?), and where every option of the "
+      "choice has it (none is other)."),
     E("Steps, choices and chance", "A claim window", "any_player", "cards.rules", '''
 choice claim(leader: seat) by any player [CRD-9]:''',
       "Any player may take an option first; inside, `player` is whoever acts. Who is fastest is the players' "

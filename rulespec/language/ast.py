@@ -938,6 +938,8 @@ class OptionChoice(Clause):
     template: str
     bindings: tuple[Binding, ...] = ()
     guards: tuple[Expr, ...] = ()  # the `only if` lines, in order: all must hold
+    # `only when no other option is offered`: where it is written (None: offered as its conditions say)
+    alone: Optional[Loc] = None
     after: Optional[AfterIt] = None  # `only if C after it`, after the plain `only if` lines
     body: tuple[Stmt, ...] = ()
     number: Optional[Expr] = None  # `numbered EXPR`: its action number (under the game's `actions numbered`)

@@ -462,6 +462,11 @@ def _phrasing_hint(source_line: str, column: int, text: str) -> str | None:
             text == "in" and re.search(r"\b(and|or|not)\s+there\s+is(\s+no)?\s+[A-Za-z_]\w*\s*$", before)):
         return ("`there is x in D where C` takes the rest of the condition as its C: bracket it to go on after "
                 "`and`, `or` or `not`: `A and (there is no x in D where C)`")
+    if text == "when" and re.fullmatch(r"only", stripped):  # (after an `only if` line, or in a step's body)
+        return ("`only when no other option is offered` is an option's line, written after its `for` and "
+                "`numbered` lines and before its `only if` lines")
+    if re.fullmatch(r"only\s+if\s+(no|nothing)", stripped) and text in ("other", "else"):
+        return "an option a player takes only when they can take no other reads `only when no other option is offered`"
     if text == "elif" or (text == "if" and re.search(r"\belse\s*$", before)):
         return "write `else if C:` (the Python `elif`, in the language's words)"
     if text == "to" and re.search(r"\b(in|from)\s+\S.*$", before) and not re.search(r"\b(move|add|set)\b", before):

@@ -553,14 +553,20 @@ class ToAst(ExpressionsToAst, ExamplesToAst):
     def numbering(self, meta, children):
         return ("number", children[0])
 
+    def offered_alone(self, meta, children):
+        return ("alone", self._loc(meta))
+
     def after_guard(self, meta, children):
         return ("after", ast.AfterIt(loc=self._loc(meta), condition=children[0]))
 
     def option_decl(self, meta, children):
         name, template = children[0], children[1]
         rest, cites, rulings = split_tails([c for c in children[2:] if c is not None])
-        bindings, guards, after, body, number = (), [], None, [], None
+        bindings, guards, after, body, number, alone = (), [], None, [], None, None
         for child in rest:
+            if isinstance(child, tuple) and child and child[0] == "alone":
+                alone = child[1]
+                continue
             if isinstance(child, tuple) and child and child[0] == "bindings":
                 bindings = child[1]
             elif isinstance(child, tuple) and child and child[0] == "number":
@@ -573,7 +579,7 @@ class ToAst(ExpressionsToAst, ExamplesToAst):
                 body.append(child)
         return ast.OptionChoice(loc=self._loc(meta), name=str(name), template=unquote(template), bindings=bindings,
                                 guards=tuple(guards), after=after, body=tuple(body), cites=cites, rulings=rulings,
-                                number=number)
+                                number=number, alone=alone)
 
     def choice(self, meta, children):
         rest, cites, rulings = split_tails([c for c in children if c is not None])

@@ -418,8 +418,8 @@ class Cost:
                 return 1 + self.expr(e.seat) + self.score(e.score)
             elif isinstance(e, ir.DefinedValue):
                 return 1 + sum(self.expr(a) for a in e.args) + self.definition(e.name)
-            elif isinstance(e, ir.HasLegalMove):  # at worst the whole listing of the turn's choice
-                return 1 + self.expr(e.seat) + self.turn_listing(e.step)
+            elif isinstance(e, ir.HasLegalMove):  # at worst the whole listing of the turn's choice (or of `among`)
+                return 1 + self.expr(e.seat) + self.turn_listing(e.step, e.among)
             elif isinstance(e, ir.AfterIt):  # a copy of the state, the option's statements and steps on it, then C
                 return 1 + self.state_copy() + self.option_effect(e.step, e.option) + self.expr(e.condition)
         return 1 + sum(self.expr(child) for child in children(e))
@@ -474,15 +474,17 @@ class Cost:
         finally:
             del runs  # (a closure that calls itself holds self: let go at once)
 
-    def turn_listing(self, step_name: str) -> int:
+    def turn_listing(self, step_name: str, among: tuple[str, ...] = ()) -> int:
         """The work of listing every option of the turn's choice (`p has a legal move` stops at the first
-        found, but may find none); a listing that would ask itself (the checker refuses it) is not followed."""
+        found, but may find none), or those ``among`` of a choice (what an option offered only when no other is
+        asks); a listing that would ask itself (the checker refuses it) is not followed, nor the question of an
+        option offered alone within its own choice's listing (the others' rows listed before it answer it)."""
         step = next((s for s in self.m.steps if s.name == step_name), None)
         if step is None or step_name in self._listing:
             return 1
         self._listing.add(step_name)
         try:
-            return sum(self.listing(option)[0] for option in step.options)
+            return sum(self.listing(option)[0] for option in step.options if not among or option.name in among)
         finally:
             self._listing.discard(step_name)
 

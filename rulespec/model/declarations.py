@@ -214,7 +214,8 @@ class Declarations:
         step = next((s for s in steps if s.name == turn_step and s.kind == "choice"), None)
         for option in (step.options if step is not None else ()):
             for e in [b.domain for b in option.bindings] + list(option.conditions):
-                found = next((n for n in self.walk_through_definitions(e) if isinstance(n, ir.HasLegalMove)), None)
+                found = next((n for n in self.walk_through_definitions(e)
+                              if isinstance(n, ir.HasLegalMove) and not n.among), None)  # (among: its others)
                 if found is not None:
                     self.error(found.loc, f"`{found.text}` asks whether `{turn_step}` offers an option, but it is "
                                           f"asked in option `{turn_step}.{option.name}`, which it would list: it "

@@ -301,6 +301,7 @@ class Statements:
         options = []
         seen = set()
         texts: dict[str, str] = {}  # a text without `{...}` -> the option that shows it
+        others = self.options_not_alone(d)  # (what `only when no other option is offered` looks at)
         for option in d.options:
             if option.name in seen:
                 self.error(option.loc, f"option `{option.name}` appears twice in `{d.name}`")
@@ -329,6 +330,9 @@ class Statements:
             number = self.option_number_checked(option, d.name, inner, self.numbered)
             # (several `only if` lines: their conjuncts in order, each placed where its names are bound)
             conditions = tuple(self.expr(c, inner, BOOL) for guard in option.guards for c in self.conjuncts(guard))
+            if option.alone is not None and others:  # asked first: it holds rarely, and reads no name it binds
+                conditions = (ir.HasLegalMove(BOOL, option.alone, "no other option is offered", by, d.name, True,
+                                              others),) + conditions
             if together_where is not None:  # the seats that choose: each of their options asks it first
                 conditions = (together_where,) + conditions
             shown = self.template(option.template, inner, option.loc)
@@ -339,9 +343,32 @@ class Statements:
                 conditions += (self.after_it(option.after, inner, params, bindings, d.name, option.name),)
             options.append(ir.ChoiceOption(option.name, option.loc, option.cites, option.rulings, option.template,
                                            tuple(bindings), conditions, self.stmts(option.body, inner), shown,
-                                           number))
+                                           number, option.alone is not None and bool(others)))
         return ir.Step(d.name, d.loc, d.cites, d.rulings, "choice", params, by=by, options=tuple(options),
                        together=d.together, together_where=together_where)
+
+    def options_not_alone(self, d: ast.ChoiceDecl) -> tuple[str, ...]:
+        """The options of ``d`` without `only when no other option is offered`: those the ones with it look at
+        (several with it do not look at each other: each is offered when none of these is, as its own conditions
+        say). Refused: the line in a choice not made by one player (whose choice would it ask?), and in a choice
+        whose every option has it (none is other)."""
+        alone = [o for o in d.options if o.alone is not None]
+        if not alone:
+            return ()
+        if d.by is None:
+            who = "every player at once" if d.together else "any player"
+            self.error(alone[0].alone, f"option `{alone[0].name}` is offered only when no other option is, but "
+                                       f"`{d.name}` is a choice made by {who}: whose options would it ask?",
+                       hint="offer it in a choice by one player (`choice turn(player: seat) by player`), or give "
+                            "it an `only if` of its own")
+            return ()
+        others = tuple(o.name for o in d.options if o.alone is None)
+        if not others:
+            self.error(alone[0].alone, f"every option of `{d.name}` is offered only when no other option is: "
+                                       f"there is no other option for them to wait on",
+                       hint="leave `only when no other option is offered` out of the options a player takes "
+                            "when they can")
+        return others
 
     def _chance_step(self, d: ast.ChanceDecl, params: tuple[ir.Param, ...], scope: dict[str, str]) -> ir.Step:
         """A chance step: its outcome (a pick from a collection, a draw from a zone, or a face), shown by its text."""

@@ -390,6 +390,10 @@ def _won(en: English, e: ir.Won) -> str:
 
 @renders(ir.HasLegalMove)
 def _has_legal_move(en: English, e: ir.HasLegalMove) -> str:
+    if e.among:  # `only when no other option is offered`: the step's options without that line
+        others = join([f"**{human(name)}**" for name in e.among], "or")
+        return (f"{'no' if e.negated else 'some'} other option is offered now ({others} "
+                f"{'offers nothing' if e.negated else 'offers something'} to {en.expr(e.seat)})")
     offer = "no option" if e.negated else "at least one option"
     return (f"{en.expr(e.seat)} has {'no' if e.negated else 'a'} legal move ({en.step_link(e.step)}, the choice "
             f"each turn runs, would offer them {offer} now)")

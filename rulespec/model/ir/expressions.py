@@ -253,11 +253,16 @@ class Won(E):
 @dataclass(frozen=True)
 class HasLegalMove(E):
     """``p has a legal move``: the choice each turn runs (``step``, the turn's step, a choice) would offer seat
-    ``seat`` an option now; ``p has no legal move`` is ``negated``."""
+    ``seat`` an option now; ``p has no legal move`` is ``negated``. With ``among``: whether those options of
+    ``step`` (any choice by one player, ``seat`` its chooser) would offer anything now, for the step's arguments
+    as they stand where it is asked (an option's own conditions)."""
 
     seat: E
     step: str
     negated: bool = False
+    # the options it looks at (none: every one): an option offered only when no other is (`only when no other
+    # option is offered`) asks it of the step's other options, those without that line, as its first condition
+    among: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -32,6 +32,8 @@ class ChoiceOption(Cited):
     body: tuple[S, ...]
     shown: tuple[tuple[str, E], ...] = ()  # values its text works out (`{col of c}`), by field
     number: Optional[E] = None  # `numbered EXPR`: its action number, where the game says `actions numbered`
+    # `only when no other option is offered`: its first condition is then the HasLegalMove (``among`` the others)
+    alone: bool = False
 
 
 @dataclass(frozen=True)
