@@ -71,20 +71,28 @@ class ListingPlans:
         shown = dict(option.shown)
         counters: list = []
 
-        def static(e: ir.E) -> bool:
+        def static(e: ir.E, defining: frozenset = frozenset()) -> bool:
             if isinstance(e, (ir.Var, ir.Const)):
                 return True
+            if isinstance(e, ir.Neighbour):  # (a board whose spaces are the same in every game: geometry)
+                return self.fixed_geometry(e.board) and static(e.space, defining) and static(e.direction, defining)
+            if isinstance(e, ir.DefinedValue) and e.name not in defining and e.name in self.definitions \
+                    and self.geometric_texts:
+                definition = self.definitions[e.name]
+                value = reads.substitute(definition.value, {p.name: a for p, a in zip(definition.params, e.args)},
+                                         set())
+                return static(value, defining | {e.name})
             if isinstance(e, ir.SeatAttr):
-                return static(e.seat)
+                return static(e.seat, defining)
             if isinstance(e, ir.SpaceAttr):
-                return static(e.space)
+                return static(e.space, defining)
             if isinstance(e, ir.ItemAttr):
-                return static(e.item) and not e.changes
+                return static(e.item, defining) and not e.changes
             if isinstance(e, ir.Arith):
-                return static(e.left) and static(e.right)
+                return static(e.left, defining) and static(e.right, defining)
             if isinstance(e, ir.Negate):
-                return static(e.operand)
-            if isinstance(e, ir.CounterRef) and (e.seat is None or static(e.seat)):
+                return static(e.operand, defining)
+            if isinstance(e, ir.CounterRef) and (e.seat is None or static(e.seat, defining)):
                 counters.append(e)
                 return True
             return False
@@ -100,6 +108,16 @@ class ListingPlans:
             elif field in types and types[field] == ir.ITEM and self.changing:  # its label changes with it
                 return None
         return list(dict.fromkeys(counters))
+
+    geometric_texts = True  # a text showing a neighbour on a fixed board kept as a label (fixed_geometry)
+
+    def fixed_geometry(self, board: str) -> bool:
+        """Whether a board's spaces and their neighbours are the same in every game the engine plays: one face,
+        drawn whatever the options and the number of players, its rows and columns not sized by an option (a
+        neighbour on it is then a label of the names, as a row is)."""
+        b = next((b for b in self.m.boards if b.name == board), None)
+        return (self.geometric_texts and b is not None and len(b.faces) == 1 and b.faces[0].condition is None
+                and not b.row_option and not b.column_option)
 
     _LISTING_PURE = (ir.Const, ir.Var, ir.SeatConst, ir.PlayersSet, ir.ItemAttr, ir.SeatAttr, ir.SeatStep, ir.Others,
                      ir.IsKind, ir.Member, ir.Count, ir.First, ir.Total, ir.Compare, ir.Extreme, ir.Conditional,

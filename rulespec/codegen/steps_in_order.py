@@ -14,6 +14,7 @@ spaces_among.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Optional
 
 from ..lib.geometry import direction_steps
@@ -52,6 +53,8 @@ class StepsInOrder:
             if any(tuple_code is None for tuple_code, _ in chain):
                 return None
             code = "(" + "".join(f"{tuple_code} if {test} else " for tuple_code, test in chain) + "())"
+        elif fixed == Fixed(spaces_over=fixed.spaces_over) and len(fixed.spaces_over) == 1:
+            code = self._over_directions(fixed.spaces_over[0], domain.board, steps)
         else:
             return None
         if code is not None:
@@ -98,6 +101,31 @@ class StepsInOrder:
         # (a direction the lattice lacks leads nowhere from any space: past every edge, put last)
         order = sorted(ordered, key=lambda d: steps[d] if steps[d] is not None else (9, 9))
         return "(" + "".join(f"{ordered[d]}, " for d in order) + ")"
+
+    def _over_directions(self, over: tuple, board: str, steps) -> Optional[str]:
+        """`count(d in D where t = neighbour of s towards d) > 0`, D the board's directions or a set of them, or
+        a seat's own set (`d in forward of player`): the neighbours of s in D's directions, written out in board
+        order (for a seat's set, the seat's own tuple chosen by its number); None for any other."""
+        var, collection, space = over
+        if not (isinstance(space, ir.Neighbour) and isinstance(space.direction, ir.Var)
+                and space.direction.name == var and isinstance(space.space, ir.Var)):
+            return None
+
+        def written(directions) -> Optional[str]:
+            spaces = tuple(dataclasses.replace(space, direction=ir.Const(space.direction.type, None, str(d), d))
+                           for d in dict.fromkeys(directions))
+            return self._steps_tuple(Fixed(spaces=spaces), board, steps)
+
+        if isinstance(collection, ir.Directions) and collection.board == board:
+            return written(collection.directions)
+        if isinstance(collection, ir.SeatAttr) and collection.directions \
+                and isinstance(collection.seat, (ir.Var, ir.SeatConst)):
+            chain = [written(directions) for directions in collection.directions]
+            if any(code is None for code in chain):
+                return None
+            seat = self.expr(collection.seat)
+            return "(" + "".join(f"{code} if ({seat} == {i!r}) else " for i, code in enumerate(chain)) + "())"
+        return None
 
     def written_loop_skips(self, var: str, domain: str) -> None:
         """After the head of a loop over ``domain``: a walk of neighbours written out skips those past the edge."""

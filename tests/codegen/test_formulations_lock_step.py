@@ -76,7 +76,10 @@ def test_a_neighbour_in_some_direction_is_looked_up(monkeypatch):
     """`for s in grid, t in grid only if ... count(d in forward of player where t = neighbour of s towards d) > 0`
     visits the neighbours of s towards the player's forward directions, not the 64 spaces."""
     fast, slow = _sources(FORMULATIONS / "pairs-inline.rules", monkeypatch)
-    assert "for v_t in spaces_among(st._t.in_use[0], (*(st._t.toward[0][v_d][v_s] for v_d in " in _listing(fast)
+    # (each seat's directions written out in board order, the seat's own chosen: steps_in_order.py)
+    assert "for v_t in ((st._t.toward[0][5][v_s], st._t.toward[0][4][v_s], st._t.toward[0][3][v_s], ) if " \
+           "(v_player == 0) else (st._t.toward[0][7][v_s], st._t.toward[0][0][v_s], st._t.toward[0][1][v_s], ) if " \
+           "(v_player == 1) else ())" in _listing(fast)
     assert "for v_t in st._t.cells_in_use[0]" in _listing(slow)
 
 

@@ -95,3 +95,24 @@ def test_a_seats_far_row_chosen_by_its_test(path):
     fast.model = slow.model = model
     for seed in range(8):
         play_in_lock_step(fast.new_game(2), slow.new_game(2), 2, random.Random(seed))
+
+
+FORMULATIONS = ROOT / "benchmarks" / "formulations"
+
+
+@pytest.mark.parametrize("path", [FORMULATIONS / "pairs-inline.rules", FORMULATIONS / "pairs-there-is.rules",
+                                  ROOT / "rulespec" / "docs" / "ref_games" / "raid.rules",
+                                  ROOT / "tests" / "codegen" / "formulations-jumps.rules"])
+def test_the_neighbours_over_a_seats_directions_in_board_order_play_the_same_games(path):
+    """`count(d in forward of player where t = neighbour of s towards d) > 0` (the seat's own set of directions,
+    or the board's): the neighbours written out in board order, each seat's own tuple chosen by its number,
+    not gathered and sorted by spaces_among at every walk (`_over_directions`)."""
+    ordered, sorted_, fast, slow = engines_with_and_without(
+        path, ((StepsInOrder, "_over_directions", lambda self, over, board, steps: None),), "over_directions")
+    assert ordered != sorted_ and "spaces_among(st._t.in_use[0], (*(" in sorted_
+    if path.stem == "pairs-inline":
+        assert ("for v_t in ((st._t.toward[0][5][v_s], st._t.toward[0][4][v_s], st._t.toward[0][3][v_s], ) if "
+                "(v_player == 0) else (st._t.toward[0][7][v_s], st._t.toward[0][0][v_s], st._t.toward[0][1][v_s], ) "
+                "if (v_player == 1) else ()):") in listing(ordered)
+    for seed in range(8):
+        play_in_lock_step(fast.new_game(2), slow.new_game(2), 2, random.Random(seed))
