@@ -38,6 +38,10 @@ class PassingItems:
         over a zone (shared, or a player's) whose condition reads only what never changes about the item and lets at most
         FEW_PASSING items through; None for any other (and for `any` over a stacked zone, whose first is the
         first to arrive)."""
+        if helper == "any_in_zone":
+            held = self.values_held(e)
+            if held is not None:
+                return held
         domain = e.domain
         if not isinstance(domain, ir.ZoneRef) or domain.seat is None and self.zone_per_player[domain.zone]:
             return None  # (a zone one per player without a seat: every player's, read as one)
@@ -51,6 +55,39 @@ class PassingItems:
         self.located_helpers_used.add(helper)
         index = self.zone_index(domain) if domain.seat is not None else f"st._t.zone_base[{lit(domain.zone)}]"
         return f"{helper}(st._loc, {items}, {index})"
+
+    # In a listing, `there is x in Z where A of x = K`, Z read by no chosen name and K by one, asks whether K is
+    # among the values of A that Z's items hold: gathered once a listing (values_held).
+    held_values_once = True
+
+    def values_held(self, e: ir.Count) -> Optional[str]:
+        """For `there is x in Z where A of x = K` in a listing's condition (``e`` its count), A an attribute that
+        never changes and every component has, Z a zone no name the listing chooses reads and K a value one does
+        (`index of s` for the chosen s: index_keys): `K in` the values of A that Z's items hold, a set gathered
+        at the first use and kept for the listing (Counts.once's local; a listing only reads, so Z is the same
+        at every candidate). Each candidate then asks a set instead of where K's items lie. None for any other."""
+        if not self.held_values_once or self.bound is None or self.depth or not isinstance(e.domain, ir.ZoneRef) \
+                or e.where is None or e.domain.seat is None and self.zone_per_player[e.domain.zone] \
+                or self.free_vars(e.domain, self.bound):
+            return None
+        keyed: dict = {} if self.index_keyed else None
+        found = self.static_item_test(e.var, e.where, True, keyed)
+        if found is None or not isinstance(found[0], ir.Compare) or found[0].op != "=" or found[0].order:
+            return None
+        test = found[0]
+        for attr, key in ((test.left, test.right), (test.right, test.left)):
+            if (isinstance(attr, ir.ItemAttr) and not attr.changes and isinstance(attr.item, ir.Var)
+                    and attr.item.name == e.var and isinstance(key, ir.Var) and key.name != e.var
+                    and self.on_every_component(attr)):
+                break
+        else:
+            return None
+        value = keyed[key.name] if keyed and key.name in keyed else key
+        if not self.free_vars(value, self.bound):
+            return None  # (the whole test reads no chosen name: Counts.once keeps it already)
+        gathered = f"frozenset(map(ITEM_ATTRS[{lit(attr.attr)}].__getitem__, {self.expr(e.domain)}))"
+        name = self.counted.setdefault(gathered, f"_n{len(self.counted)}")
+        return f"({self.expr(value)} in ({name} if {name} is not None else ({name} := {gathered})))"
 
     def few_items_count(self, e: ir.Count) -> bool:
         """Whether passing_in_zone answers the count ``e`` (a look at the few items its fixed test lets through,

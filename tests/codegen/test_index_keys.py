@@ -1,4 +1,4 @@
-"""Three levers for a zone's items found by a space's place on the board (#40, helper phantomgo). The newcomer's
+"""Four levers for a zone's items found by a space's place on the board (#40, helper phantomgo). The newcomer's
 Phantom Go keeps its hidden stones in zones, each point a component whose `spot` is the point's place, and asks
 `there is x in stones of p where at(x, s)`, `at(x, s)` being `spot of x = index of s`, of every point in its
 listing, its liberties and its captures:
@@ -10,7 +10,10 @@ listing, its liberties and its captures:
     passing_unfolds): `at(x, s)` fixes the spot, so the test lets 3 items through, not all 243;
 (c) a use of a definition that an `and`'s earlier part or an `if` guards with `X is not none` passes no none
     (codegen/off_board.py _uses): `neighbour of s towards d is not none and holds(p, neighbour of s towards d)`
-    no longer makes `holds`'s s a space that may be none, so its body reads `index of s` without the check.
+    no longer makes `holds`'s s a space that may be none, so its body reads `index of s` without the check;
+(d) in a listing, `there is x in Z where A of x = K`, K read by a chosen name and Z by none, asks whether K is
+    among the values of A in Z, a set gathered once a listing (passing_items.py values_held): Phantom Go's
+    points held and found, Go Fish's ranks a player may ask for.
 
 Played in lock step with the engine generated without them (each zone walked, each index worked out)."""
 
@@ -27,7 +30,9 @@ from rulespec.pipeline import compile_rules
 from .lockstep import engines_with_and_without, play_in_lock_step
 
 PHANTOM_GO = Path(__file__).parents[2] / "tests/newcomer/games/phantom-go.rules"
-WITHOUT = ((Counts, "index_keyed", False), (PassingItems, "passing_unfolds", False), (off_board, "GUARDED_USES", False))
+WITHOUT = ((Counts, "index_keyed", False), (PassingItems, "passing_unfolds", False), (off_board, "GUARDED_USES", False),
+           (PassingItems, "held_values_once", False))
+GO_FISH = Path(__file__).parents[2] / "tests/newcomer/games/go-fish.rules"
 
 
 def _function(source: str, name: str) -> str:
@@ -39,8 +44,9 @@ def test_the_levers_fire_on_a_point_found_by_its_place():
     holds = _function(source, "define_holds")
     assert "any_in_zone(st._loc, ITEMS_PASSING_" in holds and "[st._t.space_index[0][v_s]]" in holds
     assert "_on_board" not in holds  # (c): no use passes none
-    listing = _function(source, "choices_turn")
-    assert listing.count("any_in_zone(st._loc, ITEMS_PASSING_") == 2 and "define_holds" not in listing
+    listing = _function(source, "choices_turn")  # (d): each zone's spots gathered once a listing
+    assert listing.count("[v_s] in (_n") == 2 and "frozenset(map(ITEM_ATTRS['spot'].__getitem__, zones[zone_found" in listing
+    assert "define_holds" not in listing and "any_in_zone" not in listing
     assert "ITEMS_PASSING_" not in without and "_in_zone" not in without
     assert "st._on_board(v_s, 'the index of')" in _function(without, "define_holds")
 
@@ -106,6 +112,14 @@ def test_a_guarded_use_passes_no_none():
     assert ("free", "s") in _params(_GAME.replace("USE", "d = d").replace(
         "    place any(c in box) on s\n", "    place any(c in box) on s\n    if free(neighbour of s towards north):\n"
         "      nothing\n"))
+
+
+def test_go_fish_asks_its_ranks_of_a_set():
+    source, without, fast, slow = engines_with_and_without(GO_FISH, ((PassingItems, "held_values_once", False),), "held_values")
+    assert source.count("frozenset(map(ITEM_ATTRS['rank'].__getitem__, zones[zone_hand + v_player]))") == 2
+    assert "frozenset(map(" not in without
+    for seed in range(10):
+        play_in_lock_step(fast.new_game(2), slow.new_game(2), 2, random.Random(seed))
 
 
 def test_phantom_go_agrees_with_each_zone_walked():

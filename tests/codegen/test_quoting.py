@@ -103,6 +103,8 @@ CODE_LOCALS = {
     # `items` an ITEMS_PASSING_ table's look-up (item_test(listing=True)), `kind` its class or the prefix of
     # its name (ItemTests or ItemsPassing), `helper` count_located or first_located, `located` its call
     "items", "kind", "helper", "located",
+    # `gathered` a frozenset of ITEM_ATTRS[lit()] over a zone's expr() code (passing_items.py values_held)
+    "gathered",
     # `shifted` the on_board() code of the space a piece is moved from (statements.py shifted, State._shift)
     "shifted",
     # `space` the v_ + ident() name of the space an option places on, `first` placed_fill_first()'s
