@@ -117,6 +117,11 @@ class Cost:
         self._defining: set[str] = set()
         self._scoring: set[str] = set()
         self._listing: set[str] = set()  # the turn's choice, while `p has a legal move` prices its listing
+        # While an option's listing is priced: the least and most value of each name it chooses from a range
+        # (`for a in 3..17, b in a..17`: b from 3 to 17), and of a definition's parameters at a call whose
+        # arguments have them, so that a range reading them is counted at its length, not the runtime's longest.
+        self._var_bounds: Optional[dict[str, tuple[Optional[int], Optional[int]]]] = None
+        self._bounded_calls: dict[tuple, int] = {}
 
     @staticmethod
     def _spaces_in_use(board: ir.Board) -> int:
@@ -249,6 +254,9 @@ class Cost:
 
     def _bound(self, e: ir.E, high: bool) -> Optional[int]:
         pick = max if high else min
+        if isinstance(e, ir.Var):
+            known = self._var_bounds.get(e.name) if self._var_bounds is not None else None
+            return None if known is None else known[1 if high else 0]
         if isinstance(e, ir.Const):
             return e.value if isinstance(e.value, int) and not isinstance(e.value, bool) else None
         if isinstance(e, ir.OptionRef):
@@ -417,7 +425,7 @@ class Cost:
             elif isinstance(e, ir.ScoreRef):
                 return 1 + self.expr(e.seat) + self.score(e.score)
             elif isinstance(e, ir.DefinedValue):
-                return 1 + sum(self.expr(a) for a in e.args) + self.definition(e.name)
+                return 1 + sum(self.expr(a) for a in e.args) + self._call(e)
             elif isinstance(e, ir.HasLegalMove):  # at worst the whole listing of the turn's choice (or of `among`)
                 return 1 + self.expr(e.seat) + self.turn_listing(e.step, e.among)
             elif isinstance(e, ir.AfterIt):  # a copy of the state, the option's statements and steps on it, then C
@@ -488,6 +496,27 @@ class Cost:
         finally:
             self._listing.discard(step_name)
 
+    def _call(self, e: ir.DefinedValue) -> int:
+        """The work of a call of a definition: while a listing is priced, with its parameters bounded as the
+        call's arguments are (a range over them counted at its length), else the definition's own."""
+        found = self.definitions.get(e.name)
+        if self._var_bounds is None or found is None or e.name in self._defining or not found.params:
+            return self.definition(e.name)
+        bounds = tuple((self.least(a), self.most(a)) for a in e.args)
+        if all(b == (None, None) for b in bounds):
+            return self.definition(e.name)
+        key = (e.name, bounds)
+        if key not in self._bounded_calls:
+            outer = self._var_bounds
+            self._var_bounds = {p.name: b for p, b in zip(found.params, bounds)}  # a definition reads only these
+            self._defining.add(e.name)
+            try:
+                self._bounded_calls[key] = self.expr(found.value)
+            finally:
+                self._defining.discard(e.name)
+                self._var_bounds = outer
+        return self._bounded_calls[key]
+
     def score(self, name: str) -> int:
         """The work of one score of one player (a score may use other scores)."""
         return self._named_work(name, self.scores, self.score_cost, self._scoring)
@@ -549,8 +578,19 @@ class Cost:
     def listing(self, option: ir.ChoiceOption) -> tuple[int, int]:
         """(work, rows) of listing an option's choices: one loop per chosen value, each condition tested
         as soon as the values it reads are chosen (as the generator writes it)."""
+        outer = self._var_bounds
+        self._var_bounds = {}
+        try:
+            return self._listing_work(option)
+        finally:
+            self._var_bounds = outer
+
+    def _listing_work(self, option: ir.ChoiceOption) -> tuple[int, int]:
         bound = [b.var for b in option.bindings]
         names = set(bound)
+        for binding in option.bindings:  # each chosen name's range, read by the ranges after it
+            if isinstance(binding.domain, ir.Span):
+                self._var_bounds[binding.var] = (self.least(binding.domain.low), self.most(binding.domain.high))
         per_level = [0] * (len(bound) + 1)  # index 0: before any loop
         once = 0
         for condition in option.conditions:
@@ -561,6 +601,7 @@ class Cost:
             once += kept
         work, reached = per_level[0] + once, 1
         narrowed = listing_narrowed(option, self.m)
+        exact = _span_prefix_counts(option.bindings)
         for i, binding in enumerate(option.bindings, start=1):
             size = self.size(binding.domain)
             if binding.var in narrowed:  # the spaces its conditions fix, looked up (narrowing.py)
@@ -568,7 +609,7 @@ class Cost:
             work += reached * (self.expr(binding.domain) + size)  # the domain, walked once per loop
             if isinstance(binding.domain, ir.ZoneRef) and binding.domain.zone not in self.stacked:
                 size = min(size, self.groups)  # one of each group of identical copies
-            reached *= size
+            reached = exact[i - 1] if exact is not None else reached * size
             work += reached * (1 + per_level[i])
         return work, reached if bound else 1
 
@@ -694,6 +735,64 @@ class Cost:
         if m.returns is not None and m.returns.value is not None:
             condition("the returns", m.returns.value)
         return out
+
+
+def _span_prefix_counts(bindings, most_steps: int = 20_000) -> Optional[list[int]]:
+    """How many choices the first 1, 2, ... names of a listing make, counted exactly where every name is
+    chosen from a range whose ends are numbers or +, - of the names before it (`for a in 3..17, b in a..17`:
+    120 choices of two, not 225); None for any other listing, or one too long to count."""
+    if not bindings or not all(isinstance(b.domain, ir.Span) for b in bindings):
+        return None
+    names = [b.var for b in bindings]
+
+    def value(e, env):
+        if isinstance(e, ir.Const) and isinstance(e.value, int) and not isinstance(e.value, bool):
+            return e.value
+        if isinstance(e, ir.Var) and e.name in env:
+            return env[e.name]
+        if isinstance(e, ir.Arith) and e.op in ("+", "-"):
+            left, right = value(e.left, env), value(e.right, env)
+            if left is None or right is None:
+                return None
+            return left + right if e.op == "+" else left - right
+        return None
+
+    read_later = []  # the names before level i that the ranges from level i on read
+    for i in range(len(bindings)):
+        later = set()
+        for b in bindings[i:]:
+            later |= {n.name for n in walk(b.domain) if isinstance(n, ir.Var)}
+        read_later.append(tuple(n for n in names[:i] if n in later))
+    if any(n not in names for r in read_later for n in r):
+        return None
+    steps = 0
+
+    def count(level: int, env: dict, memo: dict) -> Optional[list[int]]:
+        """The choices of levels level.. under env: per level, how many."""
+        nonlocal steps
+        key = (level, tuple(env[n] for n in read_later[level]))
+        if key in memo:
+            return memo[key]
+        b = bindings[level]
+        low, high = value(b.domain.low, env), value(b.domain.high, env)
+        if low is None or high is None:
+            return None
+        found = [0] * (len(bindings) - level)
+        for v in range(low, high + 1):
+            steps += 1
+            if steps > most_steps:
+                return None
+            found[0] += 1
+            if level + 1 < len(bindings):
+                below = count(level + 1, {**env, b.var: v}, memo)
+                if below is None:
+                    return None
+                for j, n in enumerate(below, start=1):
+                    found[j] += n
+        memo[key] = found
+        return found
+
+    return count(0, {}, {})
 
 
 def estimates(model: ir.Model) -> list[Estimate]:
