@@ -625,6 +625,50 @@ def _checkers(seat, text):
     return (((8 - r1) * 8 + f1 - 1) * 4 + direction) * 2 + (kind == "jump")
 
 
+_DDZ_SUITS = ("clubs", "diamonds", "hearts", "spades")
+_DDZ_RANKS = {**{r: str(r) for r in range(3, 10)}, 10: "T", 11: "J", 12: "Q", 13: "K", 14: "A", 15: "2",
+              16: "(BWJ)", 17: "(CJ)"}
+
+
+def _dou_dizhu(seat, text):
+    """Chance: the face-up card's place n is OpenSpiel's n, a card dealt 51 + suit * 13 + rank - 3 (clubs,
+    diamonds, hearts, spades; jokers 52 and 53). A seat's action by OpenSpiel's string (by_string): "Pass",
+    "Bid n", a hand as its ranks in order ("3", "TTT", "34567", "3555"), an airplane with wings as its trios,
+    "-", then its wings ("333444-56")."""
+    if seat is None:
+        m = re.fullmatch(r"face up card at (\d+)", text)
+        if m:
+            return int(m.group(1))
+        m = re.fullmatch(r"deal joker (\d+)", text)
+        if m:
+            return 51 + int(m.group(1)) + 36
+        rank, suit = re.fullmatch(r"deal (\d+) of (\w+)", text).groups()
+        return 51 + _DDZ_SUITS.index(suit) * 13 + int(rank) - 3
+    if text == "pass":
+        return "Pass"
+    if text.startswith("bid "):
+        return "Bid " + text[4:]
+    if text == "rocket":
+        return "(BWJ)(CJ)"
+
+    def hand(ranks):
+        return "".join(_DDZ_RANKS[r] for r in sorted(ranks))
+    times = {"solo": 1, "pair": 2, "trio": 3, "bomb": 4}
+    m = re.fullmatch(r"(solo|pair|trio|bomb) (\d+)", text)
+    if m:
+        return hand([int(m.group(2))] * times[m.group(1)])
+    m = re.fullmatch(r"trio (\d+) with (solo|pair) (\d+)", text)
+    if m:
+        return hand([int(m.group(1))] * 3 + [int(m.group(3))] * times[m.group(2)])
+    m = re.fullmatch(r"(solo chain|pair chain|airplane) (\d+) to (\d+)", text)
+    if m:
+        n = {"solo chain": 1, "pair chain": 2, "airplane": 3}[m.group(1)]
+        return hand([r for r in range(int(m.group(2)), int(m.group(3)) + 1)] * n)
+    m = re.fullmatch(r"airplane (\d+) to (\d+) with (solos|pairs) ([\d ]+)", text)
+    low, high, kind, wings = int(m.group(1)), int(m.group(2)), m.group(3), [int(w) for w in m.group(4).split()]
+    return hand(list(range(low, high + 1)) * 3) + "-" + hand(wings * (1 if kind == "solos" else 2))
+
+
 @dataclass
 class Spec:
     rules: str
@@ -719,6 +763,7 @@ SPECS = {
     "crazyhouse": Spec("crazyhouse", "crazyhouse", _crazyhouse, games=20),
     "checkers": Spec("checkers", "checkers", _checkers, games=20),
     "bridge": Spec("bridge", "bridge", _bridge, params={"use_double_dummy_result": False}, games=100, players=4),
+    "dou-dizhu": Spec("dou-dizhu", "dou_dizhu", _dou_dizhu, games=10, by_string=True, players=3),
 }
 
 
@@ -846,7 +891,8 @@ EXAMPLES = {"catch": 1, "matrix-rps": 2, "matrix-mp": 2, "blotto": 2, "nim": 2, 
             "twixt": 2, "morpion-solitaire": 2, "dark-hex": 2, "go-fish": 2, "laser-tag": 2, "antichess": 2,
             "solitaire": 2, "stones-and-gems": 2, "shogi": 2,
             "gin-rummy": 2,
-            "crazyhouse": 2, "hive": 2, "spades": 2, "checkers": 2, "phantom-go": 2, "bridge": 2}
+            "crazyhouse": 2, "hive": 2, "spades": 2, "checkers": 2, "phantom-go": 2, "bridge": 2,
+            "dou-dizhu": 2}
 
 
 def test_every_game_file_has_a_spec():
