@@ -272,6 +272,42 @@ def every_listing_numbered():
                    mock.patch.object(session, "seat_numbers", seat_numbers))
 
 
+def clones_copied():
+    """(j) off: a clone copies its session (but the game's first state's), whose moves are then played on it, and a
+    finished state's returns are worked out at every call (as before the lever), not a session shared by its
+    clones, copied on write, with a move played from it twice kept, and its returns once worked out kept."""
+    from rulespec.adapters.openspiel import _Node
+    from rulespec.adapters.session import Session
+
+    def first_moves(session, row, mover):  # (as before: only the game's first state is ever shared)
+        moves = session._first_moves
+        kept = moves.get((row, mover, session._follow)) if moves is not None else None
+        if kept is None:
+            kept = session.clone()
+            kept.play_listed(row, mover)
+            if moves is None:
+                moves = session._first_moves = {}
+            moves[(row, mover, session._follow)] = kept
+        return kept.clone()
+
+    def node_copied(node, memo):
+        copy = _Node.__new__(_Node)
+        session = node.session
+        copy.session, copy.round = session if session.shared else session.clone(), node.round
+        copy.player, copy.numbered, copy.returns_sum = node.player, node.numbered, node.returns_sum
+        return copy
+
+    def returns(session):
+        st = session.state
+        if not st.is_terminal():
+            return [0.0] * st.players
+        return [float(v) for v in st.returns()]
+
+    return patched(mock.patch.object(Session, "after_first_move", first_moves),
+                   mock.patch.object(_Node, "__deepcopy__", node_copied),
+                   mock.patch.object(Session, "returns", returns))
+
+
 LEVERS = {"(a) listings read by place": dict_of_first_rows, "(b) returns without the outcome": returns_from_the_outcome,
           "(c) kept listings' numbers edited": every_listing_read,
           "(d) short listings out of order read by place": short_listings_by_dict,
@@ -279,7 +315,8 @@ LEVERS = {"(a) listings read by place": dict_of_first_rows, "(b) returns without
           "(f) short draws' numbers kept by their items": every_short_draw_numbered,
           "(g) a node's answers worked out once and its rows found in C": every_answer_asked,
           "(h) short listings' numbers kept by their texts": every_listing_numbered,
-          "(i) short draws of items not met before numbered by item": every_new_short_draw_read}
+          "(i) short draws of items not met before numbered by item": every_new_short_draw_read,
+          "(j) clones share their session and keep moves played twice": clones_copied}
 
 
 def load_game(name: str):

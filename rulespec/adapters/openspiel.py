@@ -115,7 +115,8 @@ class RulespecGame(pyspiel.Game):
     def new_initial_state(self) -> "RulespecState":
         if self._initial is None:
             self._initial = new_session(self.key, self.players)
-            self._initial.shared = True  # copied on the first move: pyspiel's Clone makes a state to overwrite
+            # copied on the first move (pyspiel's Clone makes a state to overwrite); its first moves kept
+            self._initial.shared = self._initial.opening = True
         return RulespecState(self, self._initial)
 
     def make_py_observer(self, iig_obs_type=None, params=None):
@@ -162,7 +163,11 @@ class _Node:
     far of a round played in turn (seat order), and what this node is, worked out once when first asked:
     OpenSpiel's current player and, at a seat's decision or a chance node, its listing's numbers
     (ListingNumbers, made once per listing and shared by clones), which legal_actions, chance_outcomes and
-    apply_action read straight."""
+    apply_action read straight.
+
+    A copy shares the session, which is copied on write: marked ``shared``, it is never played again, and the
+    next move of either state is played on a copy of it (Session.after_first_move, which keeps a move played
+    twice from it: a search's tree)."""
 
     __slots__ = ("session", "round", "player", "numbered", "returns_sum")
 
@@ -172,8 +177,9 @@ class _Node:
 
     def __deepcopy__(self, memo) -> "_Node":
         copy = _Node.__new__(_Node)
-        session = self.session  # (a game's first state, shared: never played, copied at its first move)
-        copy.session, copy.round = session if session.shared else session.clone(), self.round  # (the round: shared)
+        session = self.session
+        session.shared = True  # (never played again: copied at the next move of either state)
+        copy.session, copy.round = session, self.round  # (the round: shared)
         copy.player, copy.numbered, copy.returns_sum = self.player, self.numbered, self.returns_sum
         return copy
 
@@ -319,7 +325,7 @@ class RulespecState(pyspiel.State):
         node.player = node.numbered = None
         if row is not None:  # a seat's decision or a chance node: the number's row played straight
             session = node.session
-            if session.shared:  # a game's first move: a copy of what it leads to, played once (kept with the game)
+            if session.shared:  # a session clones share: a copy played, or what a move played before led to, kept
                 session = node.session = session.after_first_move(row, RULESPEC_CHANCE if player == CHANCE else player)
             else:
                 session.play_listed(row, RULESPEC_CHANCE if player == CHANCE else player)

@@ -36,7 +36,7 @@ class Session:
 
     __slots__ = ("key", "table", "state", "picks", "idle", "_logs", "_seen", "steps", "max_steps", "_views", "_texts",
                  "shared", "_rows", "_behind", "_origin", "_follow", "_kind", "_joint",
-                 "_record_shared", "_first_moves")
+                 "_record_shared", "_first_moves", "opening", "_returns")
 
     def __init__(self, key: tuple, table: ActionTable, state: State, rows_kept: Optional[int] = None):
         self.key, self.table, self.state = key, table, state
@@ -57,7 +57,9 @@ class Session:
         self._follow = 0  # what follows every move: 0 nothing yet, VIEWS the views, LOGS the logs as well
         self._texts: dict = {}  # cached strings of this node: (what, seat) -> text
         self.shared = False  # a session several states start from: clone it before playing (see the adapters)
+        self.opening = False  # a game's first state, which every new state starts from (see after_first_move)
         self._first_moves: Optional[dict] = None  # a shared session's moves played, kept (after_first_move)
+        self._returns: Optional[list] = None  # a finished state's returns, once asked (returns)
         # each seat's history for the information state tensor (InformationLayout)
         # (rows_kept: for a session of an engine loaded elsewhere, which key alone would not find: verify's)
         kept = information_layout_for(key, state.players).rows if rows_kept is None else rows_kept
@@ -162,7 +164,7 @@ class Session:
         if self.shared and self._origin is None:  # a shared session's state is never played: the views stand there
             copy._origin = self.state
         copy._texts = self._texts  # (this node's texts: a move starts a new dict)
-        copy.shared, copy._first_moves = False, None
+        copy.shared, copy.opening, copy._first_moves, copy._returns = False, False, None, self._returns
         return copy
 
     def __deepcopy__(self, memo) -> "Session":
@@ -489,19 +491,36 @@ class Session:
         self._kind = None
 
     def after_first_move(self, row: int, mover: int) -> "Session":
-        """A shared session (a game's first state, which every new state starts from) with row ``row`` of its listing
-        played by ``mover`` (play_listed), as a new session; this one stays as it is. What a game's first moves
-        lead to is the same in every game, so each is played once, kept here (at most one per row of the first
-        listing, and per what is followed), and a copy of it handed out: a new game's first move is a copy."""
+        """A shared session (never played: several OpenSpiel states hold it) with row ``row`` of its listing played
+        by ``mover`` (play_listed), as a new session; this one stays as it is.
+
+        A game's first state (``opening``), which every new state starts from: what its first moves lead to is the
+        same in every game, so each is played once, kept here (at most one per row of the first listing, and per
+        what is followed), and a copy of it handed out: a new game's first move is a copy.
+
+        Any other shared session is one a clone shares (pyspiel's Clone: copied on write, _Node.__deepcopy__): a
+        search clones the state it searches from and plays its tree's moves from the clone again and again (MCTS:
+        every simulation). A move played from it a second time is kept here, itself shared, and handed out as it
+        is, so the tree's moves are played once each and a walk down the tree is a look-up per move; a move played
+        once (a rollout's first, from the leaf it starts at) is played on a copy and not kept: a rollout's moves
+        are never kept, what is kept is at most one session per move of the listing played twice from here."""
         key = (row, mover, self._follow)
-        kept = self._first_moves.get(key) if self._first_moves is not None else None
+        moves = self._first_moves
+        if moves is None:
+            moves = self._first_moves = {}
+        kept = moves.get(key)
         if kept is None:
+            if not self.opening and key not in moves:  # played once from here: a copy, the move marked
+                moves[key] = None
+                played = self.clone()
+                played.play_listed(row, mover)
+                return played
             kept = self.clone()
             kept.play_listed(row, mover)
-            if self._first_moves is None:
-                self._first_moves = {}
-            self._first_moves[key] = kept
-        return kept.clone()
+            moves[key] = kept
+            if not self.opening:
+                kept.shared = True  # (handed out as it is: never played, a move from it a copy)
+        return kept.clone() if self.opening else kept
 
     def _play(self, action: Action, mover: int) -> None:
         if self.steps >= self.max_steps:
@@ -611,10 +630,15 @@ class Session:
         return self.returns()
 
     def returns(self) -> list[float]:
-        st = self.state
-        if not st.is_terminal():
-            return [0.0] * st.players
-        return [float(v) for v in st.returns()]  # the rule file's declared payoffs, else the ranking's
+        returns = self._returns
+        if returns is None:
+            st = self.state
+            if not st.is_terminal():
+                return [0.0] * st.players
+            # the rule file's declared payoffs, else the ranking's; kept: a finished state is never played again
+            # (a search reaches a finished node of its tree again and again: MCTS's solved nodes)
+            returns = self._returns = [float(v) for v in st.returns()]
+        return returns.copy()
 
 
 def _outcomes(pending) -> list[tuple[Action, float]]:
@@ -661,7 +685,7 @@ def _session_from(key, players, text, picks, idle, steps, seen, logs, rows) -> S
     session.max_steps = default_max_steps(engine, players)
     session._seen, session._logs = seen, logs
     session._views = [session.state.observation(seat) for seat in range(players)]
-    session._texts, session.shared, session._first_moves = {}, False, None
+    session._texts, session.shared, session.opening, session._first_moves, session._returns = {}, False, False, None, None
     session._rows, session._record_shared = rows, False
     session._behind, session._origin, session._follow, session._kind, session._joint = [], None, 0, None, None
     return session
