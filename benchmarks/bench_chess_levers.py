@@ -60,6 +60,7 @@ LEVERS = {
     "(j) a test's `or` as statements": [(guards.Guards, "either_value", lambda self, value: None)],
     "(k) a board's rays read once for every direction": [(declarations.Declarations, "rays_by_board",
                                                           lambda self: False)],
+    "(m) a look-ahead's answer read once a listing": [(lean_look_ahead, "LISTED_ANSWERS", False)],
 }
 # runtime levers: (owner, method, the method as it was before the lever), patched in around the off engine's rounds
 RUNTIME_LEVERS = {"(i) a look-ahead's journal of what it reads": (("shifting", "Shifting", "_shift"),

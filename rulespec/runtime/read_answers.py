@@ -227,11 +227,13 @@ def answer_listed(st: Any, listing: dict, held: Callable, args: tuple, board: in
 
 # A listing's kept answer costs a recording each listing (some ten readings of the condition) and a look at what
 # was read at each candidate: a condition whose first LISTED_TRIAL candidates were answered less often than
-# LISTED_SHARE of the time is no longer asked in this process (its look-aheads carried out, as before). The gallery's
-# chess, whose check test reads the king's open lines and is cheap, is answered about a third of the time and
-# lost 3% (benchmarks/README.md, helper shogi3); Shogi, Crazyhouse and Xiangqi about half.
+# LISTED_SHARE of the time is no longer asked in this process (its look-aheads carried out, as before). The share is
+# low: the first candidates of a game are answered least (its king behind its pieces), and a share does not tell a
+# condition that pays from one that does not: Crazyhouse's first 2,000 were answered 28% of the time and its games
+# 47% (1.11x), the gallery's chess 31% and 31% (perft 1.02x); a trial at 40% gave both up (benchmarks/README.md,
+# helper shogi3).
 LISTED_TRIAL = 2000
-LISTED_SHARE = 0.4
+LISTED_SHARE = 0.1
 _listed_trial: dict = {}  # held function -> [candidates asked, answered] while on trial
 _listed_given_up: set = set()
 _listed_passed: set = set()
