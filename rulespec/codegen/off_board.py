@@ -3,7 +3,8 @@
 A space that is none is neither empty nor occupied and holds nothing, whichever way it reaches a test:
 written in place, passed to a definition, or given back by one. The generator writes a none-safe test only
 where the space can be none, so the usual walk over a board's spaces keeps its plain table look-ups. What
-can be none: a neighbour; a definition's parameter that some use passes a space which can be none; a
+can be none: a neighbour; a definition's parameter that some use passes a space which can be none (but not a use
+that an `and`'s earlier part or the `if` around it says is on the board: `X is not none and f(X)`); a
 definition whose value can be none; an `if ... then ... else` of those; a `let` name given one of those. Worked out over the whole model
 once (a definition passing its parameter on to another makes that one's parameter none too).
 """
