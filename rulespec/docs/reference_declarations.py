@@ -715,7 +715,9 @@ define reached(p: seat) [PIG-6]:
     E("Definitions", "A definition without parameters", "define", "pig.rules", '''
 define worth_holding [PIG-5]:
   at_stake > 0''',
-      "Used by its name alone: `only if worth_holding`."),
+      "Used by its name alone: `only if worth_holding`, never `worth_holding()` (a use with brackets "
+      "gives values; it is refused at the `)` with that hint). `define worth_holding() [PIG-5]:` declares the "
+      "same definition."),
     E("Definitions", "A definition that gives a space", "define", "columns.rules", '''
 define below(s: grid) [COL-4]:
   any(t in grid where col of t = col of s and height of t = height of s - 1)''',

@@ -303,6 +303,8 @@ def _unexpected_token(error: UnexpectedToken, source: SourceText, line: int, col
             token.type not in FRIENDLY_TERMINALS and "CLAUSE_ID" in expected and text.isalpha()):
         return _not_a_clause_id(source, line, column, text, words)
     words, hint = _word_hint(token, text, expected, words, source_line, column)
+    if hint is None and text == ")":
+        hint = _empty_brackets_hint(source, source_line, column)
     if hint is None and not source_line[:column - 1].strip():  # the line's first word
         hint = _going_on_hint(source_line)
     where = _enclosing(source, line)
@@ -312,6 +314,19 @@ def _unexpected_token(error: UnexpectedToken, source: SourceText, line: int, col
         described, width = f"`{text}`", len(text)
     message = f"unexpected {described}" + (f" (in {where})" if where else "")
     return source.diagnostic(line, column, message, width=width, expected=words, hint=hint)
+
+
+def _empty_brackets_hint(source: SourceText, source_line: str, column: int) -> str | None:
+    """`worth_holding()`: a definition without parameters is used by its name alone."""
+    used = re.search(r"(?<![\w.])([A-Za-z_]\w*)\s*\(\s*$", source_line[:column - 1])
+    if used is None or re.match(r"\s*(define|step|choice|chance)\s", source_line):
+        return None
+    name = used.group(1)
+    defined = any(re.match(rf"\s*define\s+{name}\s*(\(\s*\))?\s*(\[|:)", line) for line in source.lines)
+    if defined:
+        return f"`{name}` is a definition without parameters: it is used by its name alone, `{name}`, not `{name}()`"
+    return ("brackets after a name give it values, at least one; a definition without parameters is used by "
+            "its name alone (`worth_holding`, not `worth_holding()`)")
 
 
 # A line beginning with one of these goes on with the expression of the line above.
