@@ -236,16 +236,30 @@ class Statements:
             return space_type(param.type)
         if not report:  # reported once, where the parameter is declared
             return "?"
+        if param.type in self.attributes:  # `s: suit`, as a counter is typed: a parameter takes any word
+            self.error(param.loc, f"`{param.name}: {param.type}`: a parameter holding one of `{param.type}`'s "
+                                  f"words is typed `word`", hint=self.word_param_hint(param.name, param.type))
+            return "?"
         self.error(param.loc, f"unknown type `{param.type}`", hint=did_you_mean(param.type, PARAM_TYPES)
                    or f"types are {', '.join(PARAM_TYPES)} or a board's name")
         return "?"
+
+    def word_param_hint(self, name: str, attribute: str) -> str:
+        values = self.attributes[attribute]
+        example = f"`{values[0]}`, " if values else ""
+        return (f"write `{name}: word` (a word parameter takes a word of any attribute: {example}"
+                f"`{attribute} of c`, ...)")
 
     def directions_param_type(self, param: ast.Param, report: bool) -> str:
         """`d: direction of B`: one of graph B's named directions (`links around: a-b`); on a grid, a compass
         direction as `d: direction` is."""
         board = self.boards.get(param.board)
         if param.type != "direction" or board is None:
-            if report and param.type != "direction":
+            if report and board is None and param.board in self.attributes and param.type == "word":
+                self.error(param.loc, f"`{param.name}: {param.type} of {param.board}`: a parameter holding one of "
+                                      f"`{param.board}`'s words is typed `word`",
+                           hint=self.word_param_hint(param.name, param.board))
+            elif report and param.type != "direction":
                 self.error(param.loc, f"`{param.name}: {param.type} of {param.board}`: only a direction is "
                                       f"one of a board's", hint=f"write `{param.name}: direction of {param.board}`"
                                                                  f" or `{param.name}: {param.board}` (a space)")
