@@ -22,6 +22,7 @@ from ..lib.limits import LIMIT
 from ..lib.template_matching import AnyText, OneOf, Template
 from ..model import ir
 from ..model.moves import max_moves
+from .number_texts import offered_number_texts
 from .static_texts import StaticValues, offered_fields
 from ..pipeline import load, option_texts
 from ..pipeline.rule_paths import confined_rule_file
@@ -227,6 +228,13 @@ class _Expansion:
         where the option's conditions that no state decides hold (rulespec/adapters/static_texts.py)."""
         parsed = [(literal, None if field is None else _field_text(field, spec, conversion))
                   for literal, field, spec, conversion in string.Formatter().parse(template)]
+        # (only where a name's range reads a name before it: the widest domains would not be numbered at all)
+        walked = None if option is None or all(self.listed(b.domain) is not None for b in option.bindings) \
+            else offered_number_texts(
+            option, [field for _, field in parsed if field is not None], self.static_values().options, self.definitions)
+        if walked is not None:  # numbers chosen from ranges, walked in order (number_texts.py)
+            return ["".join(literal + (next(chosen) if field is not None else "") for literal, field in parsed)
+                    for combination in walked for chosen in [iter(combination)]]
         domains, wild, in_play = [], False, []
         plain = {field for _, field in parsed if field in types}
         for _, field in parsed:
