@@ -1,5 +1,7 @@
 """The grammar is conflict-free, every bundled rule file compiles, and every executable example passes."""
 
+from functools import cache
+
 import pytest
 
 import rulespec
@@ -25,14 +27,31 @@ def test_bundled_rule_file_parses_with_the_strict_parser(game):
     assert parse_file(bundled_rulebooks()[game]).declarations
 
 
+@cache
+def _engine(game, variant):
+    """The game's engine, with the variant when one is named: loaded once per process (collection lists
+    its examples, the tests run them), as a game with a variant has no committed engine to fall back on."""
+    return rulespec.load(game, variants=[variant] if variant else [])
+
+
+@cache
+def _results(game, variant):
+    """Every example of the engine run once, by name: the engine's examples run together, as `rulespec
+    check` runs them; each test below asserts its own (it ran all of them, for each of its examples)."""
+    results = {}
+    for result in run_examples(_engine(game, variant)):
+        results.setdefault(result.name, result)  # (the first of a name, as the test once took it)
+    return results
+
+
 def _examples():
     """(game, variant or None, example) for the base game and for every variant it offers."""
     for game in BUNDLED:
-        engine = rulespec.load(game)
+        engine = _engine(game, None)
         for name, *_ in engine.EXAMPLES:
             yield game, None, name
         for variant in engine.variants:
-            with_variant = rulespec.load(game, variants=[variant])
+            with_variant = _engine(game, variant)
             base_names = {e[0] for e in engine.EXAMPLES}
             for name, *_ in with_variant.EXAMPLES:
                 if name not in base_names:
@@ -41,8 +60,7 @@ def _examples():
 
 @pytest.mark.parametrize("game,variant,example", list(_examples()))
 def test_executable_example(game, variant, example):
-    engine = rulespec.load(game, variants=[variant] if variant else [])
-    result = next(r for r in run_examples(engine) if r.name == example)
+    result = _results(game, variant)[example]
     assert result.passed, result.message
 
 
