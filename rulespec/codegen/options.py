@@ -406,8 +406,10 @@ class Options:
             attributes = "".join(f"{lit(a)}, " for a in written.attributes)
             w.line("if listing is not None:")
             w.indent()
+            after_names = names[2:]  # (the after_ function's v_ names, comma-separated)
+            settled_call = f", settled_{base}, ({after_names}{',' if names else ''})" if written.settled else ""
             w.line(f"known = answer_listed(st, listing, {held}, ({kept_read}), {self.boards[written.board]}, "
-                   f"({moved_spaces}), ({moved_sources}), ({set_on}), ({attributes}), ({from_zone}))",
+                   f"({moved_spaces}), ({moved_sources}), ({set_on}), ({attributes}), ({from_zone}){settled_call})",
                    note="read once for the listing, none of it written (runtime/read_answers.py)")
             guards = listed[3]
             if guards:
@@ -454,6 +456,8 @@ class Options:
         w.line(f"{unimagine}(kept)")
         w.dedent()
         w.dedent()
+        if listed is not None and listed[1].settled:
+            self.settled_function(option, base, names, listed[1], named)
         if write_held:
             w.line("")
             w.line("")
@@ -470,6 +474,34 @@ class Options:
         """What model/uncut_ahead.py finds of the option an `only if C after it` reads ahead (see after_function)."""
         option = next(o for s in self.m.steps if s.name == after.step for o in s.options if o.name == after.option)
         return uncut_ahead.uncut_ahead(option, after.condition, self.m)
+
+    def settled_function(self, option: ir.ChoiceOption, base: str, names: str, written, named: dict) -> None:
+        """settled_<step>__<option>: the option's first write, `set A of occupant of X to V`, as (X, A, V) with V
+        worked out on the state as it stands (model/moved_spaces.py WrittenAhead.settled), in the scope of the
+        `then` it is met through (its step's parameters given the `then`'s arguments)."""
+        w = self.w
+        w.line("")
+        w.line("")
+        w.line(f"def settled_{base}(st{names}):")
+        w.indent()
+        self.doc(option, f"The first attribute `{option.name}` sets, with the value it sets, worked out before it "
+                         "(runtime/read_answers.py answer_listed).")
+        with self.zone_locals():
+            cells = [self.expr(named[space]) for space, _, _, _ in written.settled]
+            for k, cell in enumerate(cells):
+                w.line(f"cell_{k} = {cell}")
+            entries = []
+            for k, (_, attribute, value, then) in enumerate(written.settled):
+                if then is not None:
+                    step = next(s for s in self.m.steps if s.name == then.step)
+                    params = "".join(f"v_{ident(p.name)}, " for p in step.params)
+                    args = "".join(f"{self.expr(a)}, " for a in then.args)
+                    w.line(f"{params}= {args}", note=f"then {then.step}")
+                w.line(f"value_{k} = {self.expr(value)}", note=value.text)
+                entries.append(f"(cell_{k}, {lit(attribute)}, value_{k}), ")
+            entries_code = "".join(entries)
+            w.line(f"return ({entries_code})", note="what it sets")
+        w.dedent()
 
     def answer_listed_of(self, after: ir.AfterIt) -> Optional[tuple]:
         """What codegen/lean_look_ahead.py answer_listed_names finds of an `only if C after it` (see after_function):

@@ -45,6 +45,11 @@ class WrittenAhead(MovedSpaces):
     set_on: tuple[str, ...]
     attributes: tuple[str, ...]
     from_zone: tuple[str, ...]
+    # the option's first write, when it is `set A of occupant of X to V` on the piece that stood on X: (X, A, V,
+    # the `then` of the option it is met through, or None in the option's own statements); its value V, worked out
+    # before the option, is what the piece will hold (runtime/read_answers.py: a value set to what it is writes
+    # nothing); () when the first write is another
+    settled: tuple = ()
 
 
 def moved_spaces(option: ir.ChoiceOption, model: ir.Model) -> Optional[MovedSpaces]:
@@ -72,6 +77,10 @@ def _walked(option: ir.ChoiceOption, model: ir.Model, passed_over: frozenset[str
     # space (option name) -> where the pieces that may stand there now stood before the option (option names;
     # "" a piece from a zone); a space not in it holds what it held
     holds: dict[str, frozenset[str]] = {}
+    settled: list = []
+    pairs: list = []  # (where the piece stood, the attribute) of every `set`
+    written = [False]  # (a write met before, in the order they run)
+    through: list = [None]  # (the option's `then` being walked)
 
     def walk(body: tuple, names: dict, under_if: bool, depth: int) -> bool:
         nonlocal holds
@@ -102,9 +111,12 @@ def _walked(option: ir.ChoiceOption, model: ir.Model, passed_over: frozenset[str
                     return False
                 inner = {p.name: names[a.name] for p, a in zip(step.params, s.args)
                          if isinstance(a, ir.Var) and a.name in names}
+                if depth == 0:
+                    through[0] = s
                 if not walk(step.body, inner, under_if, depth + 1):
                     return False
             elif isinstance(s, ir.Place):
+                written[0] = True
                 if not isinstance(s.space, ir.Var) or s.space.name not in names \
                         or more and s.space.type.startswith("placement:"):
                     return False
@@ -123,6 +135,7 @@ def _walked(option: ir.ChoiceOption, model: ir.Model, passed_over: frozenset[str
                 boards.add(s.board)
                 spaces.append(target)
             elif isinstance(s, ir.Move):
+                written[0] = True
                 if not isinstance(s.item, ir.Occupant) or not isinstance(s.to, ir.ZoneRef):
                     return False
                 source = _occupant_name(s.item, s.item.board, names)
@@ -141,6 +154,10 @@ def _walked(option: ir.ChoiceOption, model: ir.Model, passed_over: frozenset[str
                 were = holds.get(source, frozenset((source,)))
                 if "" in were:
                     return False  # (a piece from a zone: what was read of it is not followed)
+                if not written[0] and were == frozenset((source,)) and depth <= 1:
+                    settled.append((source, s.attr, s.value, through[0] if depth else None))
+                written[0] = True
+                pairs.extend((origin, s.attr) for origin in were)
                 set_on.extend(sorted(were))
                 attributes.append(s.attr)
             else:
@@ -151,7 +168,8 @@ def _walked(option: ir.ChoiceOption, model: ir.Model, passed_over: frozenset[str
     if not walk(option.body, names, False, 0) or len(boards) != 1 or not spaces:
         return None
     return WrittenAhead(boards.pop(), tuple(dict.fromkeys(spaces)), tuple(dict.fromkeys(sources)),
-                        tuple(dict.fromkeys(set_on)), tuple(dict.fromkeys(attributes)), tuple(dict.fromkeys(from_zone)))
+                        tuple(dict.fromkeys(set_on)), tuple(dict.fromkeys(attributes)), tuple(dict.fromkeys(from_zone)),
+                        tuple(x for x in settled if pairs.count(x[:2]) == 1))
 
 
 def _writes(s: ir.S) -> bool:

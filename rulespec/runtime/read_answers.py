@@ -194,7 +194,8 @@ def answer_kept(st: Any, held: Callable, args: tuple, board: int, spaces: tuple,
 # ---- a listing's kept answer (issue #40, round 12): the same reading, kept for one listing only
 
 def answer_listed(st: Any, listing: dict, held: Callable, args: tuple, board: int, spaces: tuple, sources: tuple,
-                  set_on: tuple, attributes: tuple, from_zone: tuple) -> Optional[Any]:
+                  set_on: tuple, attributes: tuple, from_zone: tuple, settled: Optional[Callable] = None,
+                  settled_args: tuple = ()) -> Optional[Any]:
     """answer_kept for the candidates of one listing (``listing``: the dict it keeps while it tests them in one
     position; nothing changes between them, a look-ahead undoes what it writes): ``held(st, *args)`` read once
     for the listing through a _ReadingState, and no check of what it read at each candidate, nor a trial.
@@ -205,7 +206,10 @@ def answer_listed(st: Any, listing: dict, held: Callable, args: tuple, board: in
     its location read, none of the pieces on ``set_on`` had one of ``attributes`` read, and, where a piece comes
     from a zone, no location read was of a piece off the boards. None when that is not shown (the candidate is
     then carried out, as before). What was read is kept by space (the position is the listing's): the spaces
-    read or holding a piece whose location was read, and by attribute the spaces holding a piece it was read of."""
+    read or holding a piece whose location was read, and by attribute the spaces holding a piece it was read of.
+    ``settled(st, *settled_args)``: the option's first write, an attribute set on the piece on a space, with the
+    value it sets, worked out as things stand (model/moved_spaces.py WrittenAhead.settled): a value set to what
+    the piece holds writes nothing (Shogi's capture of an unpromoted piece: its kind set to itself)."""
     if held not in _listed_passed:
         if held in _listed_given_up:
             return None
@@ -218,11 +222,13 @@ def answer_listed(st: Any, listing: dict, held: Callable, args: tuple, board: in
                 return None
             _listed_passed.add(held)
         else:
-            known = _answer_listed(st, listing, held, args, board, spaces, sources, set_on, attributes, from_zone)
+            known = _answer_listed(st, listing, held, args, board, spaces, sources, set_on, attributes, from_zone,
+                                   settled, settled_args)
             if known is not None:
                 trial[1] += 1
             return known
-    return _answer_listed(st, listing, held, args, board, spaces, sources, set_on, attributes, from_zone)
+    return _answer_listed(st, listing, held, args, board, spaces, sources, set_on, attributes, from_zone, settled,
+                          settled_args)
 
 
 # A listing's kept answer costs a recording each listing (some ten readings of the condition) and a look at what
@@ -240,7 +246,8 @@ _listed_passed: set = set()
 
 
 def _answer_listed(st: Any, listing: dict, held: Callable, args: tuple, board: int, spaces: tuple, sources: tuple,
-                   set_on: tuple, attributes: tuple, from_zone: tuple) -> Optional[Any]:
+                   set_on: tuple, attributes: tuple, from_zone: tuple, settled: Optional[Callable],
+                   settled_args: tuple) -> Optional[Any]:
     """answer_listed once its trial is passed or while it lasts."""
     key = (held, args, board)
     entry = listing.get(key)
@@ -269,9 +276,25 @@ def _answer_listed(st: Any, listing: dict, held: Callable, args: tuple, board: i
             read = by_attribute.get(name)
             if read:
                 for cell in set_on:
-                    if cell in read:
+                    if cell in read and not _set_to_itself(st, board, cell, name, settled, settled_args):
                         return None
     return entry[0]
+
+
+def _set_to_itself(st: Any, board: int, cell: int, name: str, settled: Optional[Callable], settled_args: tuple) -> bool:
+    """Whether the option's first write sets attribute ``name`` of the piece on ``cell`` to the value it holds (the
+    only `set` of it there: model/moved_spaces.py). False where that is not shown (an error working it out too)."""
+    if settled is None:
+        return False
+    try:
+        found = settled(st, *settled_args)
+    except Exception:  # (a rule error: the option meets it when carried out)
+        return False
+    item = st._boards[board][cell]
+    for at, attribute, value in found:
+        if at == cell and attribute == name:
+            return st._attrs[name][item] == value and type(st._attrs[name][item]) is type(value)
+    return False
 
 
 def _record_listed(st: Any, held: Callable, args: tuple, board: int) -> Any:

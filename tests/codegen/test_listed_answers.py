@@ -63,6 +63,10 @@ def test_what_shogis_moves_write():
     # promote sets the kind of what stands on t after land: the piece that stood on s
     assert found["step_promoting"].set_on == ("t", "s")
     assert found["drop"].from_zone == ("t",) and found["drop"].spaces == ("t",) and not found["drop"].set_on
+    # land's first write sets the kind of the piece taken to unpromoted(its kind): worked out before the move
+    (space, attribute, value, then), = found["step"].settled
+    assert (space, attribute, value.text, then.step) == ("t", "kind", "unpromoted(kind of occupant of t)", "land")
+    assert found["step_promoting"].settled[0][:2] == ("t", "kind") and not found["drop"].settled
     assert all(moved_spaces(o, model) is None for o in turn.options)  # (answer_kept's forms: none of these)
 
 
@@ -110,6 +114,22 @@ def test_what_it_read_decides(always_asked):
         return any(x >= 0 for x in view._boards[0])
 
     assert ask(st, {}, iterates, (0,), 0, (2,), (), (), (), ()) is None  # (a whole board walked: not recorded)
+
+
+def test_an_attribute_set_to_the_value_it_holds_writes_nothing(always_asked):
+    st = _Holder()
+
+    def kind_of_5(view):  # reads item 5's kind (on space 3)
+        return view._attrs["kind"][5] == "f"
+
+    ask = read_answers.answer_listed
+    same = lambda st, cell: ((cell, "kind", "f"),)  # noqa: E731 (the first write sets item 5's kind to "f")
+    other = lambda st, cell: ((cell, "kind", "g"),)  # noqa: E731
+    failing = lambda st, cell: 1 / 0  # noqa: E731
+    assert ask(st, {}, kind_of_5, (), 0, (3,), (), (3,), ("kind",), (), same, (3,)) is True
+    assert ask(st, {}, kind_of_5, (), 0, (3,), (), (3,), ("kind",), (), other, (3,)) is None
+    assert ask(st, {}, kind_of_5, (), 0, (3,), (), (3,), ("kind",), (), failing, (3,)) is None
+    assert ask(st, {}, kind_of_5, (), 0, (3,), (), (3,), ("kind",), ()) is None
 
 
 def test_a_condition_seldom_answered_is_given_up(monkeypatch):

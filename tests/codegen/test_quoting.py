@@ -136,6 +136,10 @@ CODE_LOCALS = {
     # zone is placed on, `attributes` lit() attribute names, `guard` the expr() code of a look-ahead's guards
     # (options.py after_function: a listing's kept answer)
     "set_on", "from_zone", "attributes", "guard",
+    # `after_names` the after_ function's v_ + ident() names, `settled_call` the name of its settled_ function and
+    # those names, `entries_code` tuples of code (a cell's local, a lit() attribute, a value's local) (options.py
+    # settled_function)
+    "after_names", "settled_call", "entries_code",
     # `cell` the code reading what a space holds, st._boards[<board number>][<expr() code>] (content_directions.py)
     "cell",
 }
