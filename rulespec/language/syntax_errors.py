@@ -497,6 +497,15 @@ def _phrasing_hint(source_line: str, column: int, text: str) -> str | None:
     if text == "where" and re.match(r"\s*for\s+each\b", before):
         return ("`for each` goes through every element: test each one with an `if ...:` inside the loop "
                 "(`where` filters in `count(...)`, `sum(...)` and `any(...)`)")
+    compared = re.search(r"(?:^|[\s(])([A-Za-z_]\w*(?:\s+of\s+[A-Za-z_]\w*(?:\s+\d+)?)?)?\s*\bis(\s+not)?\s+(player\s+)?$",
+                         before)
+    if compared and (re.fullmatch(r"-?\d+", text) or (compared.group(2) and not compared.group(3) and text == "player")):
+        seat = re.match(r"player\s+(\d+)", source_line[column - 1:])  # (`is not player 1`, at `player`)
+        value = f"player {text}" if compared.group(3) else f"player {seat[1] if seat else 1}" if text == "player" else text
+        left = compared.group(1) or "A"
+        sign = "!=" if compared.group(2) else "="
+        return (f"a value is compared with `=` (`is not`: `!=`): `{left} {sign} {value}`; `is` tests a state "
+                f"(`is none`, `is empty`, `is occupied`), and `given counter ... is` sets a counter")
     if text in (")", ",") and re.search(r"\b(define|step|choice|chance)\s+[A-Za-z_]\w*\s*\(([^():]*:[^():,]*,)*\s*[A-Za-z_]\w*\s*$", before):
         return "each parameter has a type: `p: seat` (seat, space, item, number, word or a board's name)"
     return None

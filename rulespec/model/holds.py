@@ -115,6 +115,13 @@ class Holding:
         and what to write instead."""
         name = node.component
         owners = [a for a, values in self.attributes.items() if name in values]
+        if not node.holds and subject.type in (SYMBOL, SEAT) and (owners or name == "player"):
+            # `led is clubs`, `leader is player`: a word or a seat is compared, not tested for a kind
+            value = "player N" if name == "player" else name
+            self.error(node.loc, f"`{self.text(node.subject)}` holds a {'word' if subject.type == SYMBOL else 'player'}"
+                                 f": compare it with `=`", hint=f"write `{self.text(node.subject)} = {value}` "
+                                                                f"(`is` names a component's kind)")
+            return
         if not owners:
             word = [] if node.holds else close_matches(name, IS_WORDS)  # `s is empy`: a word, not a component
             self.error(node.loc, f"there is no component `{name}`", hint=did_you_mean(name, self.components) or (
