@@ -113,7 +113,13 @@ setup [SPW-5]:
     E("Expressions", "Comparisons", "compare", "cards.rules", '''
     only if out of player = 0 and rank of top of pile = 1''',
       "`=`, `!=`, `<`, `<=`, `>`, `>=`; words compare with `=` and `!=` only. `top of` is the last component "
-      "put on a pile."),
+      "put on a pile. Words compare by the word itself, whatever attribute they come from: with a counter "
+      "`contract: strain` of an attribute `strain (clubs, hearts, notrump)`, `suit of c = contract` holds when "
+      "both are `hearts`; two values whose words never meet (`suit of c = colour of d` with colours `red, "
+      "black`), or a word not among a value's (`led = red`), are refused at the line. `is` does not compare: "
+      "write `leader = player 1`, `led != clubs`, `at_stake = 0` (`is` tests a kind or a state: `t is pawn`, "
+      "`led is none`, `s is empty`; in an example, `given counter leader is player 1` sets a counter and "
+      "`then leader = player 1` checks it)."),
     E("Expressions", "Counting and adding up", "count total", "lanes.rules", '''
   2 * goals of p + sum(number of t for t in hand of p where t is tile) - count(t in hand of p where t is joker)''',
       "`count(x in C where ...)` and `sum(VALUE for x in C where ...)` over a zone, a board or the players."),

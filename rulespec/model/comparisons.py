@@ -96,8 +96,37 @@ class Comparisons:
                     allowed = a.values
                 elif isinstance(a, ir.FaceOf):
                     allowed = tuple(f.name for f in self.boards[a.board].faces)
+                elif isinstance(a, ir.CounterRef) and a.type == SYMBOL:  # `led = clubs`: one of its words
+                    allowed = self.counter_kind(a.name)[1]
                 if allowed is not None and b.value not in allowed:
                     self.error(b.loc, f"`{b.value}` is not a value of `{a.text}`",
                                hint=did_you_mean(str(b.value), [str(v) for v in allowed])
                                or f"its values are {', '.join(str(v) for v in allowed)}")
+        if left.type == SYMBOL and not any(isinstance(e, ir.Const) for e in (left, right)):
+            self._words_can_meet(node, left, right)
         return order
+
+    def words_of(self, e: ir.E) -> Optional[tuple]:
+        """The words a word-valued ``e`` can be (an attribute's, an option's, a word counter's), if known."""
+        attribute = self.attribute_of(e)
+        if attribute is not None:
+            return tuple(self.attributes[attribute])
+        if isinstance(e, ir.OptionRef):
+            return tuple(self.options[e.name].values)
+        if isinstance(e, ir.SeatAttr):
+            return tuple(e.values)
+        if isinstance(e, ir.CounterRef) and e.type == SYMBOL:
+            return tuple(self.counter_kind(e.name)[1])
+        return None
+
+    def _words_can_meet(self, node, left: ir.E, right: ir.E) -> None:
+        """`suit of c = trump` compares words: true when both are the same word, so two attributes sharing
+        words compare; two whose words never meet are a mistake (the comparison is always false, or true)."""
+        words = [self.words_of(left), self.words_of(right)]
+        if None in words or set(map(str, words[0])) & set(map(str, words[1])):
+            return
+        shown = [", ".join(map(str, w[:4])) + (", ..." if len(w) > 4 else "") for w in words]
+        self.error(node.loc, f"`{left.text}` ({shown[0]}) and `{right.text}` ({shown[1]}) have no word in common: "
+                             f"`{node.op}` between them is always {'false' if node.op == '=' else 'true'}",
+                   hint="words compare by the word itself: compare with a value of the same attribute, or of "
+                        "one that shares its words")
