@@ -528,7 +528,9 @@ choice turn(player: seat) by player [LAN-7]:
     place t on s as regular
     resolve rewards''',
       "A decision: each option is offered once for every combination of its `for` values that passes its "
-      "`only if`, shown by its text. A choice with nothing allowed is skipped."),
+      "`only if`, shown by its text. A choice with nothing allowed is skipped. An option's lines come in this "
+      "order: its `for` line, `numbered`, `only when no other option is offered`, its `only if` lines, `only if "
+      "... after it`, then its statements (a line out of its place is refused with this order)."),
     E("Steps, choices and chance", "Several conditions, one per line", "guard", "hop.rules", '''
   option hop "hop from {rank of s}" [HOP-3]:
     for s in file

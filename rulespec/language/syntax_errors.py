@@ -303,6 +303,7 @@ def _unexpected_token(error: UnexpectedToken, source: SourceText, line: int, col
             token.type not in FRIENDLY_TERMINALS and "CLAUSE_ID" in expected and text.isalpha()):
         return _not_a_clause_id(source, line, column, text, words)
     words, hint = _word_hint(token, text, expected, words, source_line, column)
+    hint = _option_line_hint(source, line, source_line, column, text) or hint
     if hint is None and text == ")":
         hint = _empty_brackets_hint(source, source_line, column)
     if hint is None and not source_line[:column - 1].strip():  # the line's first word
@@ -314,6 +315,42 @@ def _unexpected_token(error: UnexpectedToken, source: SourceText, line: int, col
         described, width = f"`{text}`", len(text)
     message = f"unexpected {described}" + (f" (in {where})" if where else "")
     return source.diagnostic(line, column, message, width=width, expected=words, hint=hint)
+
+
+OPTION_LINES = ("an option's lines come in this order: `for ...`, `numbered ...`, `only when no other option is "
+                "offered`, its `only if ...` lines, `only if ... after it`, then its statements")
+
+
+def _option_header(source: SourceText, line: int) -> str | None:
+    """`option` (or `outcome`, for a chance) when line ``line`` is directly in an option's (a chance's) block."""
+    indent = _indent_of(source.line(line))
+    for number in range(line - 1, 0, -1):
+        text = source.line(number)
+        if _is_blank(text) or text.lstrip().startswith("#") or _indent_of(text) >= indent:
+            continue
+        words = text.split()
+        if words[:1] == ["option"] or words[:2] == ["replace", "option"]:
+            return "option"
+        return "chance" if words[:1] == ["chance"] else None
+    return None
+
+
+def _option_line_hint(source: SourceText, line: int, source_line: str, column: int, text: str) -> str | None:
+    """A `for`, `numbered` or `only if` line of an option out of its place: the order of an option's lines."""
+    before = source_line[:column - 1]
+    first = not before.strip()
+    text = (text.split() or [""])[0]  # (`c in`: words the lexer took for a board row's)
+    misplaced_for = re.fullmatch(r"\s*for\s+", before) and re.fullmatch(r"[A-Za-z_]\w*", text) and text != "each"
+    if not (misplaced_for or (first and text in ("numbered", "only"))):
+        return None
+    header = _option_header(source, line)
+    if header == "chance" and text == "numbered":
+        return "a chance's `numbered` line comes right after its `outcome` line, before its statements"
+    if header != "option":
+        return None
+    if misplaced_for:
+        return (OPTION_LINES + f"; a loop among the statements reads `for each {text} in ...:`")
+    return OPTION_LINES
 
 
 def _empty_brackets_hint(source: SourceText, source_line: str, column: int) -> str | None:
