@@ -8,6 +8,7 @@ The numbering it plays by (ActionTable) and the tensor layouts are in rulespec/a
 from __future__ import annotations
 
 import json
+import weakref
 from typing import Optional, Sequence
 
 from .core import PATIENCE, ActionTable, engine_for, information_layout_for, table_for
@@ -28,6 +29,11 @@ TERMINAL, CHANCE_NODE, RACE_NODE, SEAT_NODE, WINDOW_NODE = "terminal", "chance",
 SIMULTANEOUS_NODE = "simultaneous"  # every seat chooses in secret (`by each player`), resolved together
 JOINT_NODES = (WINDOW_NODE, SIMULTANEOUS_NODE)  # nodes that take one pick per seat (apply_joint)
 VIEWS, LOGS = 1, 2  # what a Session keeps up with at every move (Session._follow): the views, and the logs too
+# The sessions a move played twice from a shared session led to (Session.after_first_move), alive at once: at most
+# KEPT_MOST (a search of many simulations keeps at most this many of its tree's nodes; past it, moves are played on
+# copies, as a first play is)
+KEPT_MOST = 10_000
+_kept: "weakref.WeakSet[Session]" = weakref.WeakSet()
 
 
 class Session:
@@ -36,7 +42,7 @@ class Session:
 
     __slots__ = ("key", "table", "state", "picks", "idle", "_logs", "_seen", "steps", "max_steps", "_views", "_texts",
                  "shared", "_rows", "_behind", "_origin", "_follow", "_kind", "_joint",
-                 "_record_shared", "_first_moves", "opening", "_returns")
+                 "_record_shared", "_first_moves", "opening", "_returns", "__weakref__")
 
     def __init__(self, key: tuple, table: ActionTable, state: State, rows_kept: Optional[int] = None):
         self.key, self.table, self.state = key, table, state
@@ -503,14 +509,15 @@ class Session:
         every simulation). A move played from it a second time is kept here, itself shared, and handed out as it
         is, so the tree's moves are played once each and a walk down the tree is a look-up per move; a move played
         once (a rollout's first, from the leaf it starts at) is played on a copy and not kept: a rollout's moves
-        are never kept, what is kept is at most one session per move of the listing played twice from here."""
+        are never kept, what is kept is at most one session per move of the listing played twice from here, and
+        at most KEPT_MOST such sessions alive in all."""
         key = (row, mover, self._follow)
         moves = self._first_moves
         if moves is None:
             moves = self._first_moves = {}
         kept = moves.get(key)
         if kept is None:
-            if not self.opening and key not in moves:  # played once from here: a copy, the move marked
+            if not self.opening and (key not in moves or len(_kept) >= KEPT_MOST):  # played once: a copy, marked
                 moves[key] = None
                 played = self.clone()
                 played.play_listed(row, mover)
@@ -520,6 +527,7 @@ class Session:
             moves[key] = kept
             if not self.opening:
                 kept.shared = True  # (handed out as it is: never played, a move from it a copy)
+                _kept.add(kept)
         return kept.clone() if self.opening else kept
 
     def _play(self, action: Action, mover: int) -> None:

@@ -16,6 +16,7 @@ pyspiel = pytest.importorskip("pyspiel", reason="open_spiel is not installed (pi
 
 import rulespec.openspiel as rso  # noqa: E402
 from rulespec.adapters.openspiel import _Node  # noqa: E402
+from rulespec.adapters import session as session_module  # noqa: E402
 from rulespec.adapters.session import Session  # noqa: E402
 
 from test_first_moves import _node_seen, _picks  # noqa: E402 (tests/adapters is on the path: pytest puts it there)
@@ -162,3 +163,13 @@ def test_a_finished_state_keeps_its_returns():
     first[0] = 99.0  # (a caller's list: not the kept one)
     assert state.returns() == state.clone().returns() == state.session._returns
     assert game.new_initial_state().returns() == [0.0, 0.0] and game.new_initial_state().session._returns is None
+
+
+def test_at_most_kept_most_sessions_are_kept_alive(monkeypatch):
+    game = rso.load_game("leduc-poker")
+    with monkeypatch.context() as patched:
+        _without_the_lever(patched)
+        copied = _searches(rso.load_game("leduc-poker"), 5, lambda walk, depth: True)
+    monkeypatch.setattr(session_module, "KEPT_MOST", len(session_module._kept) + 3)
+    assert _searches(game, 5, lambda walk, depth: True) == copied  # (past the bound, moves played on copies)
+    assert len(session_module._kept) <= session_module.KEPT_MOST
