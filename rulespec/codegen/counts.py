@@ -523,9 +523,9 @@ class Counts:
         if fast is None:
             fast = self.count_is_test(e)
         if fast is not None:
-            return fast
+            return self.every_between(e, fast)  # (a run's every-test in a listing: every_between.py)
         op = operator("==" if e.op == "=" else e.op)
-        return f"({self.expr(e.left)} {op} {self.expr(e.right)})"
+        return self.every_between(e, f"({self.expr(e.left)} {op} {self.expr(e.right)})")
 
     def count_is_test(self, e: ir.Compare) -> Optional[str]:
         """`count(x in D where C) = K` (or !=) over the values of an attribute or a range `low..high`, K not 0

@@ -496,7 +496,8 @@ class Expressions:
             return self.expr(folded)
         code = self.item_definition_table(e) or \
             f"define_{ident(e.name)}(st{''.join(', ' + self.expr(a) for a in e.args)})"  # (item_definitions.py)
-        return self.value_kept(e, self.kept_call(e, self.end_call_kept(e, code)))  # (ends_calls.py: once a check)
+        written = self.value_kept(e, self.kept_call(e, self.end_call_kept(e, code)))  # (ends_calls.py: once a check)
+        return self.every_between(e, written)  # (a run's every-test in a listing: every_between.py)
 
     def kept_call(self, e: ir.DefinedValue, code: str) -> str:
         """A call that reads none of a listing's chosen names is the same for every candidate: worked out when

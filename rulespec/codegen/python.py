@@ -65,6 +65,7 @@ from .loop_invariants import LoopInvariants
 from .narrowing import Narrowing
 from .one_group import OneGroup
 from .reach_masks import ReachMasks
+from .every_between import EveryBetween
 from .options import Options, candidate_text_may_fail
 from .quoting import UnsafeText, comment, docstring, ident, lit
 from .related_pairs import RelatedPairs
@@ -87,7 +88,7 @@ from .written_out_for_once import WrittenOutForOnce
 class CodeGenerator(Expressions, KnownOnBoard, HoistedReads, Counts, ItemValueTables, WholeLines, Narrowing, ShiftedPlaces, RelatedSpaces, RelatedPairs, SpacesByValue, SeatWalks, LineWalks, JoinedGroups, ConnectedFromEach, KeptConnected, BoardTallies,
                     KeptValues, Statements, StepsAgain, StepsInOrder, Texts, Declarations, Guards, Chance, OutcomesByCounters, Options,
                     Choices, SharedWalks, RowBlocks, ListedAnswers, LaterAnswers, ListingPlans, RowsKeptByCounters, ListingLoops, HeldSpaces, MemberWalks, LoopInvariants,
-                    LeanLookAhead, FilteredWalks, OneAColumn, WrittenOutForOnce, EndsCalls, OneGroup, CheapFirst, ContentTables, ContentDefinitions, ItemDefinitions, ContentDirections, PassingItems, HeldCounts, ReachMasks,
+                    LeanLookAhead, FilteredWalks, OneAColumn, WrittenOutForOnce, EndsCalls, OneGroup, CheapFirst, ContentTables, ContentDefinitions, ItemDefinitions, ContentDirections, PassingItems, HeldCounts, ReachMasks, EveryBetween,
                     Ends, Examples, EngineClass):
     """One engine module from one checked model: ``module()`` writes it, once."""
 
@@ -222,6 +223,7 @@ class CodeGenerator(Expressions, KnownOnBoard, HoistedReads, Counts, ItemValueTa
         self.line_tables: Optional[dict[str, str]] = None  # an automatic step's line tables read through locals
         self.located_helpers_used: set[str] = set()  # count_located, first_located (imported when used)
         self.count_is_used = False  # whether a count compared with a number stops once known (imported then)
+        self.every_between_used = False  # whether a run's every-test is answered from a tally (every_between.py)
         self.held_tables: dict[tuple, str] = {}  # (a HeldGroups table's lambda, spread, text) -> its name
         self.held_counts_used = False  # whether a count asks only where a few items lie (imported then)
         self.occupancy_counts_used = False  # whether a count reads a board's contents in C (imported then)

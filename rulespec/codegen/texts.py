@@ -133,6 +133,7 @@ class Texts:
                    + (["count_empty", "count_occupied"] if self.occupancy_counts_used else [])
                    + (["ItemsPassing"] + sorted(self.located_helpers_used) if self.located_helpers_used else [])
                    + (["count_is"] if self.count_is_used else [])
+                   + (["EveryBetween"] if self.every_between_used else [])
                    + (["HeldGroups", "count_held_is"] if self.held_counts_used else [])
                    + (["ItemValues"] if any(key[-1] == "values" for key in self.item_tests) else [])
                    + (["ContentTests"] if self.content_tests else [])

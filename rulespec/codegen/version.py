@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 
-GENERATOR_VERSION = "157"
+GENERATOR_VERSION = "158"
 
 
 def source_hash(text: str) -> str:

@@ -428,6 +428,67 @@ def any_in_zone(where: Sequence[int], passing: Sequence[int], place: int) -> boo
     return False
 
 
+class EveryBetween:
+    """Whether every number from low to high passes a test that is the same for every candidate of a listing:
+    `count(r in low..high where T) = high - low + 1` asked for many pairs (codegen/every_between.py). The test's
+    answers are kept for the numbers asked so far, with how many pass up to each, so a pair is two look-ups.
+    None where the answer is to be worked out as written: a run longer than a range may be, or a test that
+    failed while the answers were gathered (then for every pair after it, as a number no candidate would have
+    reached may have failed it)."""
+
+    __slots__ = ("test", "first", "last", "passed", "broken")
+
+    def __init__(self, test: Callable[[int], Any]):
+        self.test, self.first, self.last, self.passed, self.broken = test, 0, -1, [0], False
+
+    def holds(self, low: int, high: int) -> Optional[bool]:
+        if high < low:
+            return high == low - 1  # (none counted: `= high - low + 1` holds only for the empty run)
+        if (low < self.first or high > self.last) and not self._gather(low, high):
+            return None
+        passed, first = self.passed, self.first
+        return passed[high - first + 1] - passed[low - first] == high - low + 1
+
+    def _gather(self, low: int, high: int) -> bool:
+        """The test's answers from low to high kept too, those kept already not asked again: numbers above
+        the last are added on, numbers below the first start the tally again from them. False where they
+        cannot be (the run too long, or the test failed: then given up for good)."""
+        if self.broken:
+            return False
+        test, first, last = self.test, self.first, self.last
+        if last < first or low < first:  # (nothing kept yet, or numbers below the first: start again there)
+            new_first, new_last = low, max(high, last) if last >= first else high
+            if new_last - new_first + 1 > SPAN_LIMIT:
+                return False
+            passed, n = [0], 0
+            try:
+                for r in range(new_first, new_last + 1):
+                    if first <= r <= last:
+                        n += self.passed[r - first + 1] - self.passed[r - first]
+                    elif test(r):
+                        n += 1
+                    passed.append(n)
+            except Exception:
+                self.broken = True
+                return False
+            self.first, self.last, self.passed = new_first, new_last, passed
+            return True
+        if high - first + 1 > SPAN_LIMIT:
+            return False
+        passed = self.passed
+        n = passed[-1]
+        try:
+            for r in range(last + 1, high + 1):
+                if test(r):
+                    n += 1
+                passed.append(n)
+        except Exception:
+            self.broken = True
+            return False
+        self.last = high
+        return True
+
+
 def count_in_zone(where: Sequence[int], passing: Sequence[int], place: int) -> int:
     """How many of ``passing`` lie in the zone numbered ``place`` (see first_in_zone)."""
     found = 0

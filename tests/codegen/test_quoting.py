@@ -142,6 +142,9 @@ CODE_LOCALS = {
     "after_names", "settled_call", "entries_code",
     # `cell` the code reading what a space holds, st._boards[<board number>][<expr() code>] (content_directions.py)
     "cell",
+    # `tally` an EveryBetween(lambda v_ + ident(): <expr() code>) call, `kept` its local (a _n name) or that call,
+    # `low`, `high` the expr() code of a run's ends, `written` the code of the test as written (every_between.py)
+    "tally", "kept", "low", "high", "written",
 }
 # Dictionaries of the generator whose values are code or numbers.
 CODE_TABLES = {"self.boards", "self.kinds", "domains", "ordered"}  # (ordered: direction -> expr() code, steps_in_order.py)
