@@ -531,6 +531,14 @@ choice turn(player: seat) by player [LAN-7]:
       "`only if`, shown by its text. A choice with nothing allowed is skipped. An option's lines come in this "
       "order: its `for` line, `numbered`, `only when no other option is offered`, its `only if` lines, `only if "
       "... after it`, then its statements (a line out of its place is refused with this order)."),
+    E("Steps, choices and chance", "A choice made by a seat a counter holds", "choice", "tricks.rules", '''
+choice answer(turner: seat) by leader [T-3]:
+  option nod "nod to {turner}" [T-3]:
+    set facing of leader to west''',
+      "Who chooses, after `by`, is any value giving a seat: `player` (the choice's parameter), a counter holding a "
+      "seat (`by leader`, `by declarer`), `left of player`, a definition giving a seat; or `each player` (every "
+      "seat at once, in secret) or `any player` (a claim window), below. Inside, `player` is a name only as a "
+      "parameter: here the chooser is `leader`, and `turner` the seat the choice was started for."),
     E("Steps, choices and chance", "Several conditions, one per line", "guard", "hop.rules", '''
   option hop "hop from {rank of s}" [HOP-3]:
     for s in file
