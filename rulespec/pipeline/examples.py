@@ -168,6 +168,7 @@ class ExampleRun(ExampleBlocks, ExampleNumbers, ExampleOffers):
             if zone not in st._t.stacked:
                 st._zones[zone].sort()
             st._loc[item] = zone
+        self._given_later(st)
 
     def place(self, st: State, board: int, refs: list, line: int = 0) -> None:
         self.line = line
@@ -202,6 +203,7 @@ class ExampleRun(ExampleBlocks, ExampleNumbers, ExampleOffers):
                                 f"{st._labels[st._boards[board][cells[0]]]!r}")
             st._take(item)
             st._occupy(board, (cells[0],), item, "given")
+        self._given_later(st)
 
     def step(self, st: State, name: str, args: tuple, line: int = 0) -> None:
         self.line = line
@@ -273,6 +275,13 @@ class ExampleRun(ExampleBlocks, ExampleNumbers, ExampleOffers):
                 self.fail(line, f"counter `{name}` is shared, not one per player: leave out `of ...`")
             st._counters[name][self._seat(st, seat, line, f"counter `{name}`")] = value
             st._ends_clean = False
+        self._given_later(st)
+
+    def _given_later(self, st: State) -> None:
+        """A `given` line after the example has started (after a `when` or a `then`) changes the position under
+        the decision pending: it is listed again from the new position, as the next line reads it."""
+        if self.started and st._over is None:
+            st._pending = None
 
     def space_counter(self, st: State, name: str, cell: int, value: int, line: int = 0) -> None:
         """`given counter seeds of "1 3" is 5`: a counter per space, on one space of its board."""
@@ -285,6 +294,7 @@ class ExampleRun(ExampleBlocks, ExampleNumbers, ExampleOffers):
             self.fail(line, f"{self.engine.BOARDS[board].label(cell)} is not in use in a game of {st.players} players")
         st._counters[name][cell] = value
         st._ends_clean = False
+        self._given_later(st)
 
     def space_count(self, st: State, name: str, cell: int, compare: str, value: int, line: int = 0) -> None:
         """`then seeds of "1 3" = 5` (or another comparison)."""
