@@ -330,11 +330,13 @@ class Choices:
             w.line(f"kind_{ident(var)} = ITEM_KIND[v_{ident(var)}]", note="tested more than once")
         self.invariant_slot(var)
         self.outer = set(bound[:i])  # (the walks outside this one: see once())
+        # (a walk of this option's own that may stop: every_between.py)
+        self.stoppable = var if ahead is None and isinstance(plan[0].bindings[i].domain, ir.Span) else None
         for c in placed[i]:
             if c is ahead or self.neighbour_test_inline(c):
                 continue
             self.skip_unless(c)
-        self.outer = set()
+        self.outer, self.stoppable = set(), None
         if ahead is not None:
             self.ahead_loop_tail(var, ahead)
 

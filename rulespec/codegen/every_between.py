@@ -21,6 +21,7 @@ from ..model import ir, reads
 from .quoting import ident
 
 EVERY_BETWEEN = True
+RUN_STOPS = True  # a walk of the run's upper end, upwards, stops at the first run that fails (run_stop)
 
 
 def _same(a, b) -> bool:
@@ -63,6 +64,29 @@ class EveryBetween:
         name, tally, low, high = found
         kept = f"({name} if {name} is not None else ({name} := {tally}))"
         return f"(_every if (_every := {kept}.holds({low}, {high})) is not None else {written})"
+
+    def run_stop(self, c: ir.E, code: str) -> Optional[str]:
+        """Where ``c``, a listing's condition tested in the walk of ``self.stoppable`` (a name walked upwards
+        over a range, by one option alone), is a run's every-test answered from its tally whose upper end is
+        that name: the test under which the walk may stop once ``c`` fails (a run that fails has a number that
+        fails T, and every longer run from the same start has it too), else None. Only when the tally answered
+        (`_every` not None: a pair asked as written may fail further on) and the run was not empty."""
+        var = getattr(self, "stoppable", None)
+        if not (RUN_STOPS and var is not None and code.startswith("(_every if (_every := ")):
+            return None
+        body = c
+        if isinstance(c, ir.DefinedValue):
+            definition = self.definitions.get(c.name)
+            if definition is None:
+                return None
+            body = reads.substitute(definition.value, {p.name: a for p, a in zip(definition.params, c.args)}, set())
+        found = run_test(body)
+        if found is None:
+            return None
+        _, low, high = found
+        if not (isinstance(high, ir.Var) and high.name == var) or var in self.free_vars(low, {var}):
+            return None
+        return f"_every is not None and v_{ident(var)} >= {self.expr(low)}"
 
     def _simple_argument(self, a: ir.E) -> bool:
         """An argument that can be written where its parameter is read: plain (model/narrowing.py), or

@@ -65,8 +65,15 @@ class ListingLoops:
         exists = self.exists_loop(c)
         w = self.w
         if exists is None:
-            w.line(f"if not ({self.expr(c)}):", note=c.text)
+            code = self.expr(c)
+            stop = self.run_stop(c, code)  # (a run held that fails for every longer one: every_between.py)
+            w.line(f"if not ({code}):", note=c.text)
             w.indent()
+            if stop is not None:
+                w.line(f"if {stop}:")
+                w.indent()
+                w.line("break", note="every longer run fails too")
+                w.dedent()
             w.line("continue")
             w.dedent()
             return

@@ -36,11 +36,13 @@ class Options:
             self.binding_loop_head(var, domains[var])
             self.invariant_slot(var)
             self.outer = set(bound[:i])  # (the walks outside this one: see once())
+            spans = getattr(self, "loop_spans", None) or {}
+            self.stoppable = var if not gathered and isinstance(spans.get(var), ir.Span) else None  # (every_between.py)
             for c in placed[i]:
                 if gathered and c is ahead:
                     continue
                 self.skip_unless(c)
-            self.outer = set()
+            self.outer, self.stoppable = set(), None
             if gathered:
                 self.ahead_loop_tail(var, ahead)
         self.declare_counted(counts_at, counts_level)
@@ -229,7 +231,11 @@ class Options:
             w.indent()
             w.line("return found")
             w.dedent()
-        self.binding_loops(bound, domains, placed, self.first_thens_ahead(step, option, placed))
+        self.loop_spans = {b.var: b.domain for b in option.bindings}  # (a walk that may stop: every_between.py)
+        try:
+            self.binding_loops(bound, domains, placed, self.first_thens_ahead(step, option, placed))
+        finally:
+            self.loop_spans = None
         w.line(f"found.append(({text}, {binding_tuple}))")
         for _ in bound:
             w.dedent()

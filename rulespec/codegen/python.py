@@ -224,6 +224,8 @@ class CodeGenerator(Expressions, KnownOnBoard, HoistedReads, Counts, ItemValueTa
         self.located_helpers_used: set[str] = set()  # count_located, first_located (imported when used)
         self.count_is_used = False  # whether a count compared with a number stops once known (imported then)
         self.every_between_used = False  # whether a run's every-test is answered from a tally (every_between.py)
+        self.stoppable: Optional[str] = None  # the name a listing's walk being tested walks upwards by itself (every_between.py)
+        self.loop_spans = None  # an option's names -> what they walk, while its options_ function is written
         self.held_tables: dict[tuple, str] = {}  # (a HeldGroups table's lambda, spread, text) -> its name
         self.held_counts_used = False  # whether a count asks only where a few items lie (imported then)
         self.occupancy_counts_used = False  # whether a count reads a board's contents in C (imported then)

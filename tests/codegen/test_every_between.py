@@ -2,7 +2,9 @@
 listing (codegen/every_between.py, runtime/helpers.py EveryBetween; #40, helper doudizhu). Dou dizhu's
 `holds_run(p, low, high, n)`, `count(r in low..high where held(p, r) >= n) = high - low + 1`, asked of every
 pair of a chain's ends (225 times a listing), is two look-ups in the held counts gathered once. Played in lock
-step with the engine generated without it, and the tally's own answers against the count as written."""
+step with the engine generated without it, and the tally's own answers against the count as written. Where the
+run's upper end is the name the walk goes up by (`for low in 3..10, high in 7..14`), the walk stops at the first
+run that fails (RUN_STOPS): every longer one from the same start fails too."""
 
 import random
 from pathlib import Path
@@ -16,6 +18,7 @@ from .lockstep import engines_with_and_without, play_in_lock_step
 
 DOU_DIZHU = Path(__file__).parents[2] / "tests/newcomer/games/dou-dizhu.rules"
 WITHOUT = ((every_between, "EVERY_BETWEEN", False),)
+NO_STOPS = ((every_between, "RUN_STOPS", False),)
 
 
 def _function(source: str, name: str) -> str:
@@ -30,6 +33,16 @@ def test_the_lever_fires_on_a_run_held():
     assert listing.count("EveryBetween(lambda v_r: (count_in_zone(") == 10
     assert "EveryBetween" not in without and "define_holds_run(st, v_player, v_low, v_high, 1)" in without
     assert "EveryBetween" not in _function(source, "define_holds_run")  # (a call outside a listing: as written)
+    # the chains' and the airplane's walks of their upper end stop at the first run not held
+    assert listing.count("if _every is not None and v_high >= v_low:") == 3 and "break" not in without
+
+
+def test_the_walks_stop_in_lock_step_with_and_without():
+    source, without, fast, slow = engines_with_and_without(DOU_DIZHU, NO_STOPS, "run_stops")
+    assert "every longer run fails too" in source and "every longer run fails too" not in without
+    assert "EveryBetween" in without
+    for seed in range(4, 8):
+        play_in_lock_step(fast.new_game(3), slow.new_game(3), 3, random.Random(seed))
 
 
 def test_dou_dizhu_in_lock_step_with_and_without():

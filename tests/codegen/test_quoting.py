@@ -145,6 +145,8 @@ CODE_LOCALS = {
     # `tally` an EveryBetween(lambda v_ + ident(): <expr() code>) call, `kept` its local (a _n name) or that call,
     # `low`, `high` the expr() code of a run's ends, `written` the code of the test as written (every_between.py)
     "tally", "kept", "low", "high", "written",
+    # `stop` the code of the test under which a listing's walk of a run's upper end stops (every_between.py run_stop)
+    "stop",
 }
 # Dictionaries of the generator whose values are code or numbers.
 CODE_TABLES = {"self.boards", "self.kinds", "domains", "ordered"}  # (ordered: direction -> expr() code, steps_in_order.py)
