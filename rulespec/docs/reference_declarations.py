@@ -764,7 +764,7 @@ counter led: suit starts at none [CRD-8]
 counter leader: seat starts at none [CRD-8]''',
       "A counter holds a number unless its name is followed by what it holds: `: seat` (a player), `: "
       "direction` (a compass word), `: direction of B` (graph B's named directions) or an attribute's name (`: "
-      "suit`, one of its words). It starts at one of its values (`starts at player 1`, `starts at north`, `starts "
+      "suit`, one of its words; not `: word`, which a parameter is). It starts at one of its values (`starts at player 1`, `starts at north`, `starts "
       "at hearts`) or at `none`, no value yet. `set led to suit of c` keeps a value and `set led to none` clears "
       "it; it is read like any value of its kind (`suit of c = led`, `hand of leader`, `neighbour of s towards "
       "facing of p`), `led is none` asks whether it holds one, and nothing adds to it. A text shows it by its "

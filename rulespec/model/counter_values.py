@@ -82,6 +82,14 @@ class CounterValues:
 
     def _held_values(self, d: ast.CounterDecl, kind: str, board: Optional[str]) -> Optional[tuple[str, tuple]]:
         """The type of a counter holding ``kind`` (`of board`) and its values by index; None when told wrong."""
+        if kind == "word" and (board is None or board in self.attributes):  # `: word`, `: word of suit`
+            named = board or next((a for a, v in self.attributes.items() if v and all(isinstance(w, str) for w in v)),
+                                  None)
+            self.error(d.loc, f"`{kind}{f' of {board}' if board else ''}`: a counter holding a word is typed by its "
+                              f"attribute's name", hint=f"write `counter {d.name}: {named or 'ATTRIBUTE'}`"
+                                                         + ("" if board else " (the attribute whose words it holds)"))
+            values = self.attributes.get(named) if named else None  # read on as that, so one mistake is one error
+            return (SYMBOL, tuple(values)) if values and all(isinstance(v, str) for v in values) else None
         if board is not None:
             if kind != "direction" or board not in self.boards or self.boards[board].lattice != "graph":
                 self.error(d.loc, f"`{kind} of {board}`: only a graph's directions are held `of` a board",

@@ -683,6 +683,9 @@ class Expressions:
         if attribute is None and isinstance(target, ir.CounterRef):
             held = self.counters[target.name].holds
             attribute = held[0] if held is not None and held[0] in self.attributes else None
+            if attribute is None and held is not None and held[0] == "word":  # (`: word`, refused: read on as told)
+                kept = tuple(self.counter_kind(target.name)[1])
+                attribute = next((a for a, values in self.attributes.items() if tuple(values) == kept), None)
         if attribute is None and isinstance(target, ir.Const):
             having = [a for a, values in self.attributes.items() if target.value in values]
             attribute = having[0] if len(having) == 1 else None
