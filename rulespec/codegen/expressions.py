@@ -195,6 +195,11 @@ class Expressions:
     def visit_GraphDirection(self, e: ir.GraphDirection) -> str:
         return lit(e.index)  # (its number among the graph's named directions: Tables.toward's index)
 
+    def visit_Turned(self, e: ir.Turned) -> str:
+        """A direction turned (`opposite of d`, `d turned right`): its index looked up (none stays none)."""
+        table = {d: turned for d, turned in enumerate(e.table)}
+        return f"{lit({**table, None: None})}[{self.expr(e.direction)}]"
+
     def visit_LineSet(self, e: ir.LineSet) -> str:
         return lit(e.lines)  # (each line its spaces' numbers, as declared)
 

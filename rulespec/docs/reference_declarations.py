@@ -332,6 +332,33 @@ invariant settled "no disc hangs above an empty space" [ROW-4]:
       "directions of grid`. When every value of an `each player has` names a set one board declares, each seat's "
       "value is its set: `each player has a forward: white_forward, black_forward`, then `for d in forward "
       "of player`, `d in forward of p`."),
+    E("Boards", "Turning a direction: right, left, the other way", "turned_right turned_left of", "ant.rules", '''
+  option right "turn right" [ANT-2]:
+    set facing to facing turned right
+    then step(player, ant_at)
+  option left "turn left" [ANT-2]:
+    set facing to facing turned left
+    then step(player, ant_at)
+  option ahead "go ahead" [ANT-2]:
+    then step(player, ant_at)
+
+step step(player: seat, s: grid) [ANT-3]:
+  if neighbour of s towards facing is none:
+    set facing to opposite of facing''',
+      "`opposite of d` is the direction half a turn from d: north and south, east and west, northeast and "
+      "southwest, southeast and northwest, on every board of squares, hexagons or triangles (their directions come "
+      "in such pairs). `d turned right` is the next of the board's directions after d clockwise, in the order "
+      "`directions of B` lists them (north, northeast, east, ... as far as the board has them), and `d turned "
+      "left` the next anticlockwise: on squares with `adjacency orthogonal` a quarter turn (north, east, south, "
+      "west), with `diagonal` a quarter turn too (northeast, southeast, ...), with `all` an eighth (north to "
+      "northeast: turn twice for a quarter); on hexagons and on triangles a sixth (northeast, east, southeast, "
+      "southwest, west, northwest). A direction the board's list leaves out (north on hexagons, or a diagonal on "
+      "`orthogonal` squares) turns to the first of the list it meets that way; none stays none. Each reads like "
+      "any direction: `towards opposite of d`, a counter holding a direction, a text; after `towards`, bracket a "
+      "turn: `neighbour of s towards (d turned right)`. A graph's named directions have neither an opposite nor a "
+      "right and left (a link `around` need not run back the way another runs): refused at the line, as a file "
+      "whose boards list different directions is for a turn (say which comes next with a definition). "
+      "`opposite` stays a name a file may give: a counter, a zone or an attribute called `opposite` is read first."),
     E("Boards", "A ray: up to the first piece", "ray named_directions", "raid.rules", '''
   option slide "rook {s} to {t}" [RAI-3]:
     for s in grid, d in orthogonal directions of grid, t in ray from s towards d

@@ -220,6 +220,15 @@ class Negate(Node):
 
 
 @dataclass(frozen=True, kw_only=True)
+class Turned(Node):
+    """`d turned right` (``way`` "right") or `d turned left`: a direction turned one step among the board's."""
+
+    kind: Literal["turned"] = "turned"
+    direction: "Expr"
+    way: Literal["right", "left"]
+
+
+@dataclass(frozen=True, kw_only=True)
 class Not(Node):
     kind: Literal["not"] = "not"
     operand: "Expr"
@@ -419,7 +428,7 @@ class PositionOccurred(Node):
     board: Optional[str] = None  # `the position on B has occurred N times`: only what B's spaces show counts
 
 
-Expr = Union[Num, Name, SeatLiteral, Of, Call, Count, ThereIs, First, Total, BestSets, Placements, IsMarked, IsASpace, Compare, Arith, Negate, Not, BoolOp, Test, IsKind, Fits, Member, Span, Neighbour, LineOf, Walk, Ray, GroupOf, NamedDirections, Jumps, Connected, Extreme, Conditional, Won, HasLegalMove, TurnValue, PositionOccurred]
+Expr = Union[Num, Name, SeatLiteral, Of, Call, Count, ThereIs, First, Total, BestSets, Placements, IsMarked, IsASpace, Compare, Arith, Negate, Turned, Not, BoolOp, Test, IsKind, Fits, Member, Span, Neighbour, LineOf, Walk, Ray, GroupOf, NamedDirections, Jumps, Connected, Extreme, Conditional, Won, HasLegalMove, TurnValue, PositionOccurred]
 
 # ----------------------------------------------------------------------------- statements
 

@@ -199,6 +199,12 @@ class ExpressionsToAst(AstBuilder):
     def negate(self, meta, children):
         return ast.Negate(loc=self._loc(meta), operand=children[0])
 
+    def turned_right(self, meta, children):
+        return ast.Turned(loc=self._loc(meta), direction=children[0], way="right")
+
+    def turned_left(self, meta, children):
+        return ast.Turned(loc=self._loc(meta), direction=children[0], way="left")
+
     def number(self, meta, children):
         return ast.Num(loc=self._loc(meta), value=read_number(children[0]))
 

@@ -137,6 +137,8 @@ class Expressions:
             return ir.Arith(INT, loc, text, node.op, self.expr(node.left, scope, INT), self.expr(node.right, scope, INT))
         if kind == "negate":
             return ir.Negate(INT, loc, text, self.expr(node.operand, scope, INT))
+        if kind == "turned":
+            return self._turned(node, scope)
         if kind == "not":
             return ir.Not(BOOL, loc, text, self.expr(node.operand, scope, BOOL))
         if kind == "bool":
@@ -577,6 +579,8 @@ class Expressions:
             return self._seat_value_of(node, target)
         if attr == "number" and (t in (SEAT, ir.DIRECTION) or is_graph_direction(t)):
             return self._number_of(node, target)
+        if attr == "opposite" and (t == ir.DIRECTION or is_graph_direction(t)):  # (a name of the file's first)
+            return self._opposite_of(node, target)
         if attr == "number" and t in (SYMBOL, INT):
             return self._number_of_value(node, target)
         if attr == "neighbours":
@@ -620,7 +624,11 @@ class Expressions:
         known = list(self.zones) + list(self.counters) + list(self.scores) + list(self.seat_attributes) + \
             list(self.region_names) + list(self.attributes)
         built_in = list(SEAT_STEPS) + ["occupant", "size", "top", "others", "cells", "face", "faces", "values",
-                                       "directions", "neighbours", "index", "number"]
+                                       "directions", "neighbours", "index", "number", "opposite"]
+        if attr == "opposite":
+            self.error(node.target.loc, f"`opposite of` turns a direction around, and `{target.text}` is "
+                                        f"{describe_type(t)}")
+            return self._bad(node)
         self.error(loc, f"unknown name `{attr}` before `of`", hint=did_you_mean_own_first(attr, known, built_in))
         return self._bad(node)
 
@@ -656,6 +664,17 @@ class Expressions:
         loc, text = node.loc, self.text(node)
         if target.type != ir.DIRECTION:
             return ir.NumberOf(INT, loc, text, target)
+        ways = self.boards_directions(loc, f"`{text}` is a direction's place among its board's directions",
+                                      "number the directions yourself with a definition (`if d = north then 1 else ...`)")
+        if ways is None:
+            return self._bad(node)
+        table = tuple(ways.index(d) + 1 if d in ways else 0 for d in range(len(ir.COMPASS)))
+        return ir.NumberOf(INT, loc, text, target, table)
+
+    def boards_directions(self, loc, what: str, hint: str) -> Optional[tuple[int, ...]]:
+        """The directions (indices of COMPASS, in order) the file's boards list, a graph's aside: a compass
+        direction belongs to no board of its own, so they must list the same (every direction where there is no
+        such board); else refused at ``loc`` (``what`` is said, then the boards' lists) and None."""
         lists = {}
         for name, board in self.boards.items():
             if board.lattice == "graph":
@@ -665,13 +684,58 @@ class Expressions:
             lists.setdefault(tuple(ways), name)
         if len(lists) > 1:
             said = "; ".join(f"{board}: {', '.join(ir.COMPASS[d] for d in ways)}" for ways, board in lists.items())
-            self.error(loc, f"`{text}` is a direction's place among its board's directions, but this file's boards "
-                            f"list different directions ({said})",
-                       hint="number the directions yourself with a definition (`if d = north then 1 else ...`)")
+            self.error(loc, f"{what}, but this file's boards list different directions ({said})", hint=hint)
+            return None
+        return next(iter(lists), tuple(range(len(ir.COMPASS))))
+
+    def _opposite_of(self, node: ast.Of, target: ir.E) -> ir.E:
+        """`opposite of d`: the compass direction half a turn from d (north and south, east and west, and so on
+        diagonally), the same on squares, hexagons and triangles, whose directions come in opposite pairs. A
+        graph's named directions have none (a link named `around` need not run back the way another runs):
+        refused at the line."""
+        loc, text = node.loc, self.text(node)
+        if is_graph_direction(target.type):
+            board = board_of(target.type)
+            self.error(loc, f"`{text}`: {board} is a graph, whose named directions ({', '.join(self.graph_direction_names(board))}) "
+                            f"have no opposite", width=len(text),
+                       hint="name the way back as a direction of its own (`links back: b-a, ...`) and say which it is "
+                            "with a definition (`if d = around then back else around`)")
             return self._bad(node)
-        ways = next(iter(lists), tuple(range(len(ir.COMPASS))))
-        table = tuple(ways.index(d) + 1 if d in ways else 0 for d in range(len(ir.COMPASS)))
-        return ir.NumberOf(INT, loc, text, target, table)
+        table = tuple((d + len(ir.COMPASS) // 2) % len(ir.COMPASS) for d in range(len(ir.COMPASS)))
+        return ir.Turned(ir.DIRECTION, loc, text, target, "opposite", table)
+
+    def _turned(self, node: ast.Turned, scope: dict[str, str]) -> ir.E:
+        """`d turned right`: the next of the board's directions after d clockwise, in the order `directions of B`
+        lists them (north, northeast, east, ... as far as the board has them): a quarter turn on squares with
+        `adjacency orthogonal` or `diagonal`, an eighth with `all`, a sixth on hexagons and on triangles' strips;
+        `left` the next anticlockwise. A direction the board's list leaves out turns to the first of the list it
+        meets. A graph's named directions have no right and left: refused at the line."""
+        loc, text = node.loc, self.text(node)
+        direction = self.expr(node.direction, scope)
+        if direction.type == "?":
+            return self._bad(node)
+        if is_graph_direction(direction.type):
+            board = board_of(direction.type)
+            self.error(loc, f"`{text}`: {board} is a graph, whose named directions have no right and left",
+                       width=len(text), hint="say which direction comes next with a definition (`if d = around "
+                                             "then across else around`)")
+            return self._bad(node)
+        if direction.type != ir.DIRECTION:
+            hint = None
+            if is_space(direction.type) and isinstance(node.direction, ast.Neighbour):
+                hint = f"bracket the direction: `towards ({self.text(node.direction.direction)} turned {node.way})`"
+            self.error(node.direction.loc, f"`{text}` turns a direction, and `{direction.text}` is "
+                                           f"{describe_type(direction.type)}", hint=hint)
+            return self._bad(node)
+        ways = self.boards_directions(loc, f"`{text}` turns among its board's directions",
+                                      "say which direction comes next with a definition (`if d = north then east "
+                                      "else ...`)")
+        if ways is None:
+            return self._bad(node)
+        n, step = len(ir.COMPASS), 1 if node.way == "right" else -1
+        table = tuple(next(t % n for t in range(d + step, d + step * (n + 1), step) if t % n in ways)
+                      for d in range(n))
+        return ir.Turned(ir.DIRECTION, loc, text, direction, node.way, table)
 
     def _number_of_value(self, node: ast.Of, target: ir.E) -> ir.E:
         """`number of rank of c`: a component attribute's value's place among its values as declared, from 1

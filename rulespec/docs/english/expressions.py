@@ -227,6 +227,16 @@ def _line_set(en: English, e: ir.LineSet) -> str:
     return f"the lines {human(e.name)} of the {human(e.board)}"
 
 
+@renders(ir.Turned)
+def _turned(en: English, e: ir.Turned) -> str:
+    if e.way == "opposite":
+        return f"the direction opposite {en.expr(e.direction)}"
+    ways = sorted(set(e.table))
+    among = join([ir.COMPASS[d] for d in ways])
+    clock = "clockwise" if e.way == "right" else "anticlockwise"
+    return f"{en.expr(e.direction)} turned {e.way} (the next direction {clock} among {among})"
+
+
 @renders(ir.Directions)
 def _directions(en: English, e: ir.Directions) -> str:
     if e.names:  # a graph's own

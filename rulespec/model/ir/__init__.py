@@ -19,7 +19,7 @@ from .expressions import (BOOL, DIRECTION, DIRECTIONS, E, ELEMENT_OF, INT, ITEM,
                           SeatStep, Size, Span, StartingPlayer, ThereIs, Top, Total, TurnNumber, Var, Won, ZoneRef)
 from .board_expressions import (CellsOf, Connected, Directions, FaceOf, FacesInUse, Fits, GraphDirection, GroupOf,
                                 Holds, HoldsValue, InRegion, IsMarked, Jumps, LineOf, LineSet, Neighbour,
-                                NeighboursOf, Occupant, Placements, Ray, RegionComplete, SpaceAttr, SpaceIndex, Walk,
+                                NeighboursOf, Occupant, Placements, Ray, RegionComplete, SpaceAttr, SpaceIndex, Turned, Walk,
                                 lattice_directions)
 from .statements import (S, Enqueue, ForEach, If, Let, Lose, Move, NextTurn, Nothing, Place, Repeat, Resolve, Roll,
                          SetAttribute, SetCounter, Shuffle, Then)

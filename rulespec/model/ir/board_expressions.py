@@ -120,6 +120,17 @@ class Directions(E):
 
 
 @dataclass(frozen=True)
+class Turned(E):
+    """A compass direction turned: `opposite of d` (``way`` "opposite": half a turn, the same on every board) or
+    `d turned right` / `d turned left` (the next of the board's directions clockwise / anticlockwise, in the
+    order `directions of B` lists them). ``table``: per index of COMPASS, the index of the direction it gives."""
+
+    direction: E
+    way: str  # opposite | right | left
+    table: tuple[int, ...]
+
+
+@dataclass(frozen=True)
 class NeighboursOf(E):
     """The spaces linked to ``space`` (on a grid, its neighbours by the board's adjacency), in board order."""
 
