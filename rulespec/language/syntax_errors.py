@@ -468,6 +468,8 @@ def _word_hint(token: Token, text: str, expected, words, source_line: str, colum
     return words, hint
 
 
+_COMPARED_BY_IS = re.compile(r"(?:^|[\s(])([A-Za-z_]\w*(?:\s+of\s+[A-Za-z_]\w*(?:\s+\d+)?)?)?\s*\bis(\s+not)?"
+                             r"\s+(player\s+)?$")
 _COUNTER_VERBS = ("subtract", "decrease", "increase", "increment", "decrement", "reduce", "raise", "lower")
 
 
@@ -528,17 +530,18 @@ def _phrasing_hint(source_line: str, column: int, text: str) -> str | None:
     if re.search(r"\bby\s+(all|every|both|everyone|everybody)\s*$", before) or (
             text in ("every", "both", "everyone", "everybody") and re.search(r"\bby\s*$", before)):
         return ("`by each player` is a choice every player makes at once, in secret; `by any player` a claim "
-                "window (whoever acts first); `by player` the step's own player")
+                "window (whoever acts first); `by player` the step's own player; `by leader` the seat a counter "
+                "(or any value) gives")
     if text == "," and re.search(r"\bfor\s+[A-Za-z_]\w*\s*$", before):
         return "each name gets its own `in`: `for s in grid, t in grid`"
     if text == "where" and re.match(r"\s*for\s+each\b", before):
         return ("`for each` goes through every element: test each one with an `if ...:` inside the loop "
                 "(`where` filters in `count(...)`, `sum(...)` and `any(...)`)")
-    compared = re.search(r"(?:^|[\s(])([A-Za-z_]\w*(?:\s+of\s+[A-Za-z_]\w*(?:\s+\d+)?)?)?\s*\bis(\s+not)?\s+(player\s+)?$",
-                         before)
-    if compared and (re.fullmatch(r"-?\d+", text) or (compared.group(2) and not compared.group(3) and text == "player")):
+    compared = _COMPARED_BY_IS.search(before)  # `leader is player 1`, `at_stake is 0`, `leader is not player 2`
+    by_number = re.fullmatch(r"-?\d+", text)
+    if compared and (by_number or (compared.group(2) and not compared.group(3) and text == "player")):
         seat = re.match(r"player\s+(\d+)", source_line[column - 1:])  # (`is not player 1`, at `player`)
-        value = f"player {text}" if compared.group(3) else f"player {seat[1] if seat else 1}" if text == "player" else text
+        value = f"player {text}" if compared.group(3) else text if by_number else f"player {seat[1] if seat else 1}"
         left = compared.group(1) or "A"
         sign = "!=" if compared.group(2) else "="
         return (f"a value is compared with `=` (`is not`: `!=`): `{left} {sign} {value}`; `is` tests a state "
