@@ -101,7 +101,9 @@ setup [SPW-5]:
       "and the blocks inside them, not outside: later changes (the pawn moved off `jumped`) do not change it. Its "
       "type is X's. The name may not be one already used there: a parameter, a chosen value, an outer `for each` "
       "or `let`, a declaration of the file (a definition, counter, zone ...), a value of an attribute or option, or "
-      "a word of the language (`over`, `count`)."),
+      "a word of the language that a value starts with (`count`, `the`: wherever a value is written it is read as "
+      "that word). A word no value starts with (`over`, `turned`) may name a value: where the name is read, "
+      "only a value may stand."),
     # ------------------------------------------------------------------ expressions
     E("Expressions", "Names and `of`", "name of", "lanes.rules", '''
     for t in hand of player, s in strip''',

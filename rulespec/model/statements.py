@@ -6,7 +6,7 @@ from typing import Optional, Sequence
 
 from ..language import ast
 from ..language.errors import did_you_mean
-from ..language.grammar import keywords
+from ..language.grammar import starts_a_value
 from ..lib.limits import LIMIT, refusal
 from . import ir
 from .ir import BOOL, INT, ITEM, SEAT, SEATS, SYMBOL, ZONE, ZONES
@@ -44,8 +44,9 @@ class Statements:
 
     def let_name(self, node: ast.Let, scope: dict[str, str]) -> None:
         """A `let` may not take a name that already means something where it would be read: a declaration's
-        (a definition, counter, zone ...), a value of an attribute or option, or a word of the language (the
-        name already bound in the block is refused by bind)."""
+        (a definition, counter, zone ...), a value of an attribute or option, or a word of the language a value
+        starts with (`count`: read as that word wherever a value is written; `over` or `turned`, which no value
+        starts with, are read as the name there). The name already bound in the block is refused by bind."""
         name = node.name
         loc = self._var_loc(node.loc, name)
         if name in scope:
@@ -56,7 +57,7 @@ class Statements:
             self.error(loc, f"`{name}` is already the name of {kind} (line {declared.loc.line})", width=len(name),
                        hint="a `let` would hide it from the statements after it; give this value another name")
         elif name in self.symbols or name in BUILTINS or name == "players" or name in ir.COMPASS \
-                or name in keywords():
+                or starts_a_value(name):
             what = "a value of an attribute or option" if name in self.symbols else "a word of the language"
             self.error(loc, f"`{name}` is already {what}", width=len(name),
                        hint="give this value another name")

@@ -104,6 +104,18 @@ def test_a_name_that_means_something_is_refused(tmp_path, name, said):
     assert said in message, message
 
 
+@pytest.mark.parametrize("word", ["over", "turned", "towards", "mod"])
+def test_a_word_no_value_starts_with_may_name_a_value(tmp_path, word):
+    """Where a let's name is read only a value may stand, so a word of the language that starts no value
+    (`d turned right`'s `turned`: a newcomer's Stones and gems had `let turned be ...` before the word was one)
+    is read as the name there."""
+    game = _load(tmp_path, f'''    let {word} be n * 2
+    add {word} + 1 to seen of player''')
+    state = game.new_game(2)
+    state.apply("player 1: add 2")
+    assert state._counters["seen"] == [5, 0]
+
+
 def test_a_name_let_twice_in_a_block_is_refused(tmp_path):
     message = _refused(tmp_path, '''    let m be n
     let m be n + 1
