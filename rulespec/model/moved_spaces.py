@@ -81,6 +81,7 @@ def _walked(option: ir.ChoiceOption, model: ir.Model, passed_over: frozenset[str
     pairs: list = []  # (where the piece stood, the attribute) of every `set`
     written = [False]  # (a write met before, in the order they run)
     through: list = [None]  # (the option's `then` being walked)
+    entered: list[str] = []  # (the steps being walked, outermost first)
 
     def walk(body: tuple, names: dict, under_if: bool, depth: int) -> bool:
         nonlocal holds
@@ -107,14 +108,18 @@ def _walked(option: ir.ChoiceOption, model: ir.Model, passed_over: frozenset[str
                     continue  # (it returns at once in a look-ahead: model/unread_ahead.py)
                 if (depth and not more) or step is None or step.kind != "auto" or len(step.params) != len(s.args):
                     return False
+                if s.step in entered:  # a chain that comes back (`then again`): what it writes has no end
+                    return False
                 if not all(isinstance(a, ir.Var) and a.name in names for a in s.args) and not more:
                     return False
                 inner = {p.name: names[a.name] for p, a in zip(step.params, s.args)
                          if isinstance(a, ir.Var) and a.name in names}
                 if depth == 0:
                     through[0] = s
+                entered.append(s.step)
                 if not walk(step.body, inner, under_if, depth + 1):
                     return False
+                entered.pop()
             elif isinstance(s, ir.Place):
                 written[0] = True
                 if not isinstance(s.space, ir.Var) or s.space.name not in names \
