@@ -222,6 +222,11 @@ class Statements:
         closing = {id(t) for t in self.closing_thens(step.body)}
         if not thens or any(id(t) not in closing for t in thens):
             return False
+        return self.leaves_run_at_once(thens, replaced)
+
+    def leaves_run_at_once(self, thens: list, replaced: set) -> bool:
+        """Whether each `then` of ``thens`` names an automatic step that no `instead` replaces, that does not run
+        again and whose own body names no step (the leaves of chain_runs_at_once and tail_chain_runs_at_once)."""
         for t in thens:
             leaf = self.steps.get(t.step)
             if (leaf is None or leaf.kind != "auto" or t.step == "setup" or t.step in replaced
@@ -244,12 +249,7 @@ class Statements:
         tails = self.tail_thens(step.body)
         if not thens or isinstance(tails, ClosingRun) or {id(t) for t in thens} != {id(t) for t in tails}:
             return False
-        for t in thens:
-            leaf = self.steps.get(t.step)
-            if (leaf is None or leaf.kind != "auto" or t.step == "setup" or t.step in replaced
-                    or self.runs_again(leaf) or any(names_any_step(x) for x in leaf.body)):
-                return False
-        return True
+        return self.leaves_run_at_once(thens, replaced)
 
     def tail_chain_at_once(self) -> bool:
         """Whether a step whose tail `then`s name automatic steps that name none may itself run at once
