@@ -764,6 +764,8 @@ SPECS = {
     "checkers": Spec("checkers", "checkers", _checkers, games=20),
     "bridge": Spec("bridge", "bridge", _bridge, params={"use_double_dummy_result": False}, games=100, players=4),
     "dou-dizhu": Spec("dou-dizhu", "dou_dizhu", _dou_dizhu, games=10, by_string=True, players=3),
+    # Dark chess numbers its moves as chess does (crazyhouse's numbers without the drops).
+    "dark-chess": Spec("dark-chess", "dark_chess", _crazyhouse, games=30),
 }
 
 
@@ -892,7 +894,7 @@ EXAMPLES = {"catch": 1, "matrix-rps": 2, "matrix-mp": 2, "blotto": 2, "nim": 2, 
             "solitaire": 2, "stones-and-gems": 2, "shogi": 2,
             "gin-rummy": 2,
             "crazyhouse": 2, "hive": 2, "spades": 2, "checkers": 2, "phantom-go": 2, "bridge": 2,
-            "dou-dizhu": 2}
+            "dou-dizhu": 2, "dark-chess": 2}
 
 
 def test_every_game_file_has_a_spec():
