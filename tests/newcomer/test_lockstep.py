@@ -458,6 +458,24 @@ def _bridge(seat, text):
     return _RANKS.index(rank) * 4 + _SUITS.index(suit)
 
 
+_OH_HELL_SUITS = ("clubs", "diamonds", "spades", "hearts")
+
+
+def _oh_hell(seat, text):
+    """OpenSpiel's number of tricks is itself (1 to 17), the dealer the seat from 0; a card dealt, turned up
+    or played is rank * 4 + suit (two to ace 0 to 12; clubs, diamonds, spades, hearts); a bid is 52 + the
+    tricks bid."""
+    tricks = re.fullmatch(r"play (\d+) tricks", text)
+    if tricks:
+        return int(tricks.group(1))
+    if text.endswith(" deals"):
+        return int(re.fullmatch(r"player (\d+) deals", text).group(1)) - 1
+    if text.startswith("bid "):
+        return 52 + _last_int(text)
+    rank, suit = re.fullmatch(r"(?:deal|turn up|play) (\w+) of (\w+)", text).groups()
+    return _RANKS.index(rank) * 4 + _OH_HELL_SUITS.index(suit)
+
+
 _EUCHRE_RANKS = ("nine", "ten", "jack", "queen", "king", "ace")
 _EUCHRE_CALLS = {"pass": 24, "go alone": 29, "play with partner": 30}
 
@@ -737,6 +755,7 @@ SPECS = {
     "hearts": Spec("hearts", "hearts", _hearts, games=200, players=4),
     "euchre": Spec("euchre", "euchre", _euchre, games=100, players=4),
     "spades": Spec("spades", "spades", _spades, games=300, players=4),
+    "oh-hell": Spec("oh-hell", "oh_hell", _oh_hell, games=300, players=3),
     "quoridor": Spec("quoridor", "quoridor", _quoridor, games=3),
     "hive": Spec("hive", "hive", _hive, games=2),
     "battleship": Spec("battleship", "battleship", _battleship, games=30),
@@ -894,7 +913,7 @@ EXAMPLES = {"catch": 1, "matrix-rps": 2, "matrix-mp": 2, "blotto": 2, "nim": 2, 
             "solitaire": 2, "stones-and-gems": 2, "shogi": 2,
             "gin-rummy": 2,
             "crazyhouse": 2, "hive": 2, "spades": 2, "checkers": 2, "phantom-go": 2, "bridge": 2,
-            "dou-dizhu": 2, "dark-chess": 2}
+            "dou-dizhu": 2, "dark-chess": 2, "oh-hell": 2}
 
 
 def test_every_game_file_has_a_spec():
