@@ -687,6 +687,32 @@ def _dou_dizhu(seat, text):
     return hand(list(range(low, high + 1)) * 3) + "-" + hand(wings * (1 if kind == "solos" else 2))
 
 
+_HANABI_COLOURS = ("red", "yellow", "green", "white", "blue")
+_HANABI_RANKS = ("one", "two", "three", "four", "five")
+
+
+def _hanabi_full(players):
+    """OpenSpiel's hanabi (the HLE's move numbers), hand size h (5, 4 with four or five players): discard card k
+    is k - 1, play card k is h + k - 1, a colour hint 2h + (offset - 1) * 5 + colour, a rank hint after all the
+    colour hints, (players - 1) * 5 later; offset is how many seats to the left the hinted player sits. A card
+    dealt is colour * 5 + rank - 1 (red, yellow, green, white, blue)."""
+    h = 5 if players < 4 else 4
+
+    def number(seat, text):
+        if seat is None:
+            colour, rank = re.fullmatch(r"deal (\w+) (\w+)", text).groups()
+            return _HANABI_COLOURS.index(colour) * 5 + _HANABI_RANKS.index(rank)
+        m = re.fullmatch(r"(discard|play) card (\d)", text)
+        if m:
+            return (0 if m.group(1) == "discard" else h) + int(m.group(2)) - 1
+        target, what = re.fullmatch(r"tell player (\d) their (\w+?)s?(?: cards)?", text).groups()
+        offset = (int(target) - 1 - seat) % players
+        if what in _HANABI_COLOURS:
+            return 2 * h + (offset - 1) * 5 + _HANABI_COLOURS.index(what)
+        return 2 * h + (players - 1) * 5 + (offset - 1) * 5 + _HANABI_RANKS.index(what)
+    return number
+
+
 @dataclass
 class Spec:
     rules: str
@@ -785,6 +811,8 @@ SPECS = {
     "dou-dizhu": Spec("dou-dizhu", "dou_dizhu", _dou_dizhu, games=10, by_string=True, players=3),
     # Dark chess numbers its moves as chess does (crazyhouse's numbers without the drops).
     "dark-chess": Spec("dark-chess", "dark_chess", _crazyhouse, games=30),
+    "hanabi": Spec("hanabi", "hanabi", _hanabi_full(2), games=300),
+    "hanabi-4": Spec("hanabi", "hanabi", _hanabi_full(4), params={"players": 4}, games=100, players=4),
 }
 
 
@@ -913,7 +941,7 @@ EXAMPLES = {"catch": 1, "matrix-rps": 2, "matrix-mp": 2, "blotto": 2, "nim": 2, 
             "solitaire": 2, "stones-and-gems": 2, "shogi": 2,
             "gin-rummy": 2,
             "crazyhouse": 2, "hive": 2, "spades": 2, "checkers": 2, "phantom-go": 2, "bridge": 2,
-            "dou-dizhu": 2, "dark-chess": 2, "oh-hell": 2}
+            "dou-dizhu": 2, "dark-chess": 2, "oh-hell": 2, "hanabi": 2}
 
 
 def test_every_game_file_has_a_spec():
@@ -1050,3 +1078,38 @@ def test_gin_rummy_knocks_and_layoffs_in_lock_step():
                 pick = rng.choice(legal)
             _play(spec, ours, theirs, moves, {seat: pick})
     assert knocked >= 8 and laid_off >= 4, (knocked, laid_off)  # (10 and 5 of 30)
+
+
+def test_hanabi_careful_players_run_the_deck_out_in_lock_step():
+    """Random hanabi play loses its three lives within a few turns; here each player plays a card that fits a
+    firework when one of theirs does (read from OpenSpiel's printed hands) and otherwise hints or discards, so
+    the deck runs out, every player has one more turn, and the score is not 0: both sides in lock step to the
+    returns at every node."""
+    spec = SPECS["hanabi"]
+    ours_game, theirs_game = spec.load()
+    rng = random.Random(3)
+    scored = ran_out = 0
+    for _ in range(12):
+        ours, theirs = ours_game.new_game(spec.players), theirs_game.new_initial_state()
+        while True:
+            moves = agree(spec, ours, theirs)
+            if not theirs.is_terminal():
+                assert [float(r) for r in ours.returns()] == pytest.approx(theirs.returns()), str(theirs)
+            if theirs.is_terminal():
+                scored += theirs.returns()[0] > 0
+                ran_out += "Deck size: 0" in str(theirs)
+                break
+            if theirs.is_chance_node():
+                numbers, weights = zip(*theirs.chance_outcomes())
+                _play(spec, ours, theirs, moves, {None: rng.choices(numbers, weights)[0]})
+                continue
+            (seat, by_number), = moves.items()
+            text = str(theirs)
+            fireworks = dict((f[0], int(f[1])) for f in re.search(r"Fireworks: (.*)", text).group(1).split())
+            hand = text.split("Hands:\n")[1].split("Deck size")[0].replace("Cur player\n", "").split("-----\n")[seat]
+            cards = [line.split()[0] for line in hand.splitlines()]
+            fits = [5 + i for i, card in enumerate(cards) if fireworks[card[0]] + 1 == int(card[1])]
+            others = [n for n in by_number if not 5 <= n < 10]
+            pick = rng.choice(fits) if fits else rng.choice(others or sorted(by_number))
+            _play(spec, ours, theirs, moves, {seat: pick})
+    assert scored >= 10 and ran_out >= 10, (scored, ran_out)
