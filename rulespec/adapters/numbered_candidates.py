@@ -75,7 +75,8 @@ def _counted(listed: int) -> int:
 
 
 def step_arguments(engine: Engine, players: int, step, start: State):
-    """Every value of a step's parameters (a choice's, a chance step's): seats, and spaces of the boards in use."""
+    """Every value of a step's parameters (a choice's, a chance step's): seats, spaces of the boards in use, and
+    for a word every word of the components' attributes (a coin's colour `k` of `drop(k: word)`)."""
     domains = []
     for name, type_ in zip(step.params, step.param_types or ("seat",) * len(step.params)):
         if type_ == "seat":
@@ -83,11 +84,20 @@ def step_arguments(engine: Engine, players: int, step, start: State):
         elif type_.startswith("space:"):
             board = next(b for b, info in enumerate(engine.BOARDS) if info.name == type_.split(":", 1)[1])
             domains.append(start._t.cells_in_use[board])
+        elif type_ == "symbol":
+            domains.append(game_words(engine))
         else:
             raise NumberingError(f"{step.kind} `{step.name}`: its parameter `{name}` is a {type_}; the adapters "
-                                 f"name a number without a state only where a step's parameters are seats and "
-                                 f"spaces")
+                                 f"name a number without a state only where a step's parameters are seats, spaces and "
+                                 f"words")
     return itertools.product(*domains)
+
+
+def game_words(engine: Engine) -> tuple:
+    """Every word of the game's component attributes (a counter of words holds an attribute's), each once, in
+    declared order."""
+    words = (w for _, attributes, *_ in engine.COMPONENTS for _, values in attributes for w in values)
+    return tuple(dict.fromkeys(w for w in words if isinstance(w, str)))
 
 
 def chance_step_place(engine: Engine, step: str) -> str:

@@ -135,3 +135,17 @@ def test_configurations_are_checked_while_the_candidates_listed_stay_under_the_l
     assert result.exit_code == 0 and "numbers not checked with 4 players, sides opposite; 2 players, sides " \
         "side_by_side; 3 players, sides side_by_side; 4 players, sides side_by_side (4 configurations): the " \
         "candidates listed reached 150 (limit `numbered_candidates`)" in " ".join(result.output.split()), result.output
+
+
+def test_a_chance_step_with_a_word_parameter_is_listed_over_the_components_words():
+    """coin-game's `chance drop(k: word)` (a coin of colour k on an empty square) was refused by the adapters (its
+    parameter was neither a seat nor a space): a word parameter is listed over every word of the components'
+    attributes, so its outcomes are named without a state."""
+    engine = rulespec.load(ROOT / "tests" / "newcomer" / "games" / "coin-game.rules")
+    assert numbering_diagnostics(engine) == []
+    assert numbered_candidates.game_words(engine) == ("first", "second", "a", "b", "c")
+    start = engine.new_game(2)
+    drops = {(args, text): number for step, args, text, number in
+             numbered_candidates.outcome_candidates(engine, 2, start) if step == "drop"}
+    assert len(drops) == 5 * 64
+    assert drops[("c",), "c coin at 8 8"] == 63 and drops[("a",), "a coin at 1 2"] == 1

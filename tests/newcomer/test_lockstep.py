@@ -713,6 +713,19 @@ def _hanabi_full(players):
     return number
 
 
+def _coin_game(seat, text):
+    """OpenSpiel's up, down, left, right, stand are 0 to 4; chance deals a preference as the colour's number (a 0,
+    b 1, c 2: "player 1 prefers b" is 1) and puts a player or a coin on square (row - 1) * 8 + column - 1 ("player
+    2 starts at 1 2", "c coin at 8 8")."""
+    if seat is not None:
+        return ("up", "down", "left", "right", "stand").index(text)
+    prefers = re.fullmatch(r"player \d prefers (\w)", text)
+    if prefers:
+        return "abc".index(prefers.group(1))
+    row, column = map(int, re.fullmatch(r"(?:player \d starts|\w coin) at (\d) (\d)", text).groups())
+    return (row - 1) * 8 + column - 1
+
+
 @dataclass
 class Spec:
     rules: str
@@ -813,6 +826,7 @@ SPECS = {
     "dark-chess": Spec("dark-chess", "dark_chess", _crazyhouse, games=30),
     "hanabi": Spec("hanabi", "hanabi", _hanabi_full(2), games=300),
     "hanabi-4": Spec("hanabi", "hanabi", _hanabi_full(4), params={"players": 4}, games=100, players=4),
+    "coin-game": Spec("coin-game", "coin_game", _coin_game, games=200),
 }
 
 
@@ -941,7 +955,7 @@ EXAMPLES = {"catch": 1, "matrix-rps": 2, "matrix-mp": 2, "blotto": 2, "nim": 2, 
             "solitaire": 2, "stones-and-gems": 2, "shogi": 2,
             "gin-rummy": 2,
             "crazyhouse": 2, "hive": 2, "spades": 2, "checkers": 2, "phantom-go": 2, "bridge": 2,
-            "dou-dizhu": 2, "dark-chess": 2, "oh-hell": 2, "hanabi": 2}
+            "dou-dizhu": 2, "dark-chess": 2, "oh-hell": 2, "hanabi": 2, "coin-game": 2}
 
 
 def test_every_game_file_has_a_spec():
