@@ -222,7 +222,10 @@ end hand_empty [LAN-9]:
       "declare first the one that should decide. It ends "
       "the game, naming a winner or leaving the places to the ranking (a game with no winner named and every "
       "seat tied for first is a draw; there is no `winner nobody`). After every step means between a step and "
-      "the steps it starts with `then`: those do not run once the game is over."),
+      "the steps it starts with `then`: those do not run once the game is over. No end is checked while the "
+      "set-up's steps run (a hand being dealt is not yet a hand played out); once they are done, before the "
+      "first turn, the ends checked after every step are checked once, so that a decision of the set-up can "
+      "end the game (every bidder passed: Skat)."),
     E("Ends, scores and ranking", "An end that tidies up first", "end_then", "triangles.rules", '''
 end stuck [TRI-9]:
   checked at turn start

@@ -769,6 +769,11 @@ class Engine(Results, Describing):
                 return
         if st._phase == "setup":  # the first turn: the seat a `next turn goes to` of the set-up named, if any
             st._phase = "play"
+            # The set-up's steps are done: the ends checked after every step are checked once now (none is
+            # checked while it deals), so that a decision of the set-up (every bidder passed) can end the game.
+            self._check_ends(st, "after_step")
+            if st._over is not None or st._stack:  # an end may have left a closing step or a draw of lots
+                return
             seat = self._match_first_seat(st) if st._next_seat is None else st._next_seat
             st._next_seat = None
         elif st._next_seat is not None:
