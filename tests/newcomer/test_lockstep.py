@@ -496,6 +496,22 @@ def _euchre(seat, text):
     return _EUCHRE_RANKS.index(rank) * 4 + _SUITS.index(suit)
 
 
+_SKAT_SUITS = ("diamonds", "hearts", "spades", "clubs")
+_SKAT_RANKS = ("seven", "eight", "nine", "queen", "king", "ten", "ace", "jack")
+_SKAT_GAMES = ("pass", "declare diamonds", "declare hearts", "declare spades", "declare clubs", "declare grand",
+               "declare null")
+
+
+def _skat(seat, text):
+    """OpenSpiel's card is suit * 8 + rank (diamonds, hearts, spades, clubs; seven, eight, nine, queen, king,
+    ten, ace, jack), dealt, discarded or played alike; a bid is 32 + the game (pass 0, diamonds 1 to clubs 4,
+    grand 5, null 6)."""
+    if text in _SKAT_GAMES:
+        return 32 + _SKAT_GAMES.index(text)
+    rank, suit = re.fullmatch(r"(?:deal|discard|play) (\w+) of (\w+)", text).groups()
+    return _SKAT_SUITS.index(suit) * 8 + _SKAT_RANKS.index(rank)
+
+
 def _antichess(seat, text):
     """"queen 8 4 takes 5 4" (rank, file from 1; "pawn 7 2 to 8 1, a king" a promotion) is OpenSpiel's
     (AlphaZero's) number: seen from the mover's side (black's ranks from rank 8), from square (file, rank)
@@ -739,6 +755,7 @@ class Spec:
     tree: Optional[int] = None  # positions of the whole tree (None: no walk)
     tree_key: Optional[Callable] = None  # positions that are the same in OpenSpiel, visited once
     players: int = 2
+    returns_scale: int = 1  # our returns are OpenSpiel's times this (Skat's in 240ths: the language has no division)
 
     def load(self):
         options = {k: str(v) for k, v in self.options.items()}
@@ -795,6 +812,7 @@ SPECS = {
     "euchre": Spec("euchre", "euchre", _euchre, games=100, players=4),
     "spades": Spec("spades", "spades", _spades, games=300, players=4),
     "oh-hell": Spec("oh-hell", "oh_hell", _oh_hell, games=300, players=3),
+    "skat": Spec("skat", "skat", _skat, games=200, players=3, returns_scale=240),
     "quoridor": Spec("quoridor", "quoridor", _quoridor, games=3),
     "hive": Spec("hive", "hive", _hive, games=2),
     "battleship": Spec("battleship", "battleship", _battleship, games=30),
@@ -852,7 +870,7 @@ def agree(spec, ours, theirs) -> dict:
     (the key None for a chance node)."""
     assert ours.is_terminal() == theirs.is_terminal(), str(theirs)
     if theirs.is_terminal():
-        assert [float(r) for r in ours.returns()] == pytest.approx(theirs.returns(), abs=1e-12), str(theirs)
+        assert [float(r) / spec.returns_scale for r in ours.returns()] == pytest.approx(theirs.returns(), abs=1e-12), str(theirs)
         return {}
     if theirs.is_chance_node():
         assert ours.is_chance_node(), str(theirs)
@@ -955,7 +973,7 @@ EXAMPLES = {"catch": 1, "matrix-rps": 2, "matrix-mp": 2, "blotto": 2, "nim": 2, 
             "solitaire": 2, "stones-and-gems": 2, "shogi": 2,
             "gin-rummy": 2,
             "crazyhouse": 2, "hive": 2, "spades": 2, "checkers": 2, "phantom-go": 2, "bridge": 2,
-            "dou-dizhu": 2, "dark-chess": 2, "oh-hell": 2, "hanabi": 2, "coin-game": 2}
+            "dou-dizhu": 2, "dark-chess": 2, "oh-hell": 2, "hanabi": 2, "coin-game": 2, "skat": 2}
 
 
 def test_every_game_file_has_a_spec():
