@@ -7,6 +7,7 @@ rounds interleaved with the order rotated, medians with their min-max spread.
     python benchmarks/bench_adapter_levers.py --rounds 5 --layers   # where the adapter's time goes
     python benchmarks/bench_adapter_levers.py --rounds 5 --mcts-games 4 --against-python   # MCTS: adapter, Python, C++
     python benchmarks/bench_adapter_levers.py --rounds 5 --floor   # the adapter's own, the engine's, the round trips
+    python benchmarks/bench_adapter_levers.py --rounds 5 --board-order --files havannah,y,hex  # rows, columns numbered
     python benchmarks/bench_adapter_levers.py --rounds 5 --files euchre:4,hearts:4 --mcts-simulations 0 \
         --levers "(i) short draws of items not met before numbered by item"   # a newcomer's file: NAME:PLAYERS
 
@@ -319,11 +320,69 @@ LEVERS = {"(a) listings read by place": dict_of_first_rows, "(b) returns without
           "(j) clones share their session and keep moves played twice": clones_copied}
 
 
+def rule_file(name: str) -> str:
+    """A bundled game's id, or the path of a newcomer's file of that name (``NAME:PLAYERS``: the players left out)."""
+    name = name.partition(":")[0]
+    newcomer = ROOT / "tests" / "newcomer" / "games" / f"{name}.rules"
+    return str(newcomer) if newcomer.exists() else name
+
+
 def load_game(name: str):
     """The adapter's game of a bundled game (2 players) or of a newcomer's file, ``NAME:PLAYERS``."""
-    name, _, players = name.partition(":")
-    newcomer = ROOT / "tests" / "newcomer" / "games" / f"{name}.rules"
-    return rulespec.openspiel.load_game(str(newcomer) if newcomer.exists() else name, players=int(players or 2))
+    players = name.partition(":")[2]
+    return rulespec.openspiel.load_game(rule_file(name), players=int(players or 2))
+
+
+def columns_first_seen(expansion, b: int) -> tuple[list, list]:
+    """(k) off: a grid's rows and columns in use in the order the spaces in use first show them (as before the
+    lever), not in the board's order: a hexagon of hexagons, whose first row starts at its eighth column, numbered
+    its columns 8..15 before 7..1, so that a row's spaces were not numbered in board order."""
+    from rulespec.adapters.tensors import unique_in_order
+    board = expansion.engine.BOARDS[b]
+    width = len(board.columns)
+    if len(board.rows) * width != board.size:
+        return list(board.rows), list(board.columns)
+    cells = sorted(set().union(*(t.cells_in_use[b] for t in expansion.tables)))
+    return (unique_in_order(board.rows[cell // width] for cell in cells),
+            unique_in_order(board.columns[cell % width] for cell in cells))
+
+
+def board_order(name: str, rounds: int, games: int) -> None:
+    """(k) A grid's rows and columns numbered in the board's order, not as the spaces in use first show them: random
+    play, us a step, through rulespec's API, the adapter without the lever (its ActionTable made with the columns
+    as first seen) and with it, rounds interleaved, and the adapter's step over the API's. Without the lever the
+    adapter's numbers of a seeded game's moves differ, so it plays other (equally random) games: steps a game
+    shown."""
+    from rulespec.adapters import core
+    engine = rulespec.load(rule_file(name))
+    core.table_for.cache_clear()
+    with mock.patch.object(core._Expansion, "rows_and_columns_in_use", columns_first_seen):
+        off = load_game(name)
+        off.new_initial_state()  # (its first session made with the table made without the lever)
+    core.table_for.cache_clear()
+    on = load_game(name)
+    on.new_initial_state()
+    assert off.table is not on.table
+    counted = {}
+
+    def timed(new_state, apply_name, label) -> Callable[[int], float]:
+        def run(r: int) -> float:
+            states = [new_state() for _ in range(games)]
+            draws = [random.Random(r * games + k).random for k in range(games)]
+            gc.collect()
+            steps, started = 0, clock_ns()
+            for k in range(games):
+                state, states[k] = states[k], None
+                steps += play(state, draws[k], apply_name)
+            counted[label] = steps / games
+            return (clock_ns() - started) / steps / 1000
+        return run
+    api, without, with_ = interleaved([[timed(lambda: engine.new_game(2), "apply", "API"),
+                                        timed(off.new_initial_state, "apply_action", "off"),
+                                        timed(on.new_initial_state, "apply_action", "on")]], rounds, warm_up=False)[0]
+    print(f"| {name} | {spread(api, 2)} | {spread(without, 2)} | {spread(with_, 2)} | {share(without, with_)} | "
+          f"{share(without, api)} | {share(with_, api)} | {counted['API']:.1f} / {counted['off']:.1f} / "
+          f"{counted['on']:.1f} |", flush=True)
 
 
 def us_a_step(game, games: int, first_seed: int) -> float:
@@ -362,7 +421,7 @@ def layers(name: str, rounds: int, games: int) -> None:
     """Random play of one game through each layer, us a step: rulespec's API; the adapter's Session; the
     OpenSpiel state's own methods (its _apply_action called from Python, no pyspiel round trip); pyspiel's
     apply_action (what a caller runs: C++ State::ApplyAction calling back current_player and _apply_action)."""
-    engine, game = rulespec.load(name), rulespec.openspiel.load_game(name, players=2)
+    engine, game = rulespec.load(rule_file(name)), load_game(name)
     ways = {"API": (lambda: engine.new_game(2), "apply", play),
             "adapter Session": (game.new_initial_state, None, play_session),
             "RulespecState, no pyspiel round trip": (game.new_initial_state, "_apply_action", play),
@@ -412,7 +471,7 @@ def floor(name: str, rounds: int, games: int) -> None:
     import importlib
 
     import pyspiel
-    game = rulespec.openspiel.load_game(name, players=2)
+    game = load_game(name)
     played = []  # each seeded game's rows, as the adapter played them
     for k in range(games):
         state, draw = game.new_initial_state(), random.Random(k).random
@@ -498,6 +557,8 @@ def main() -> None:
     parser.add_argument("--layers", action="store_true", help="random play through each layer of the adapter")
     parser.add_argument("--floor", action="store_true",
                         help="the adapter's step against the loop's round trips alone and the engine's step alone")
+    parser.add_argument("--board-order", action="store_true",
+                        help="(k): the API, the adapter numbering a grid's columns as first seen, and in board order")
     parser.add_argument("--against-python", action="store_true",
                         help="MCTS through the adapter, on OpenSpiel's hand-written Python game and on its C++ game")
     args = parser.parse_args()
@@ -508,6 +569,13 @@ def main() -> None:
         for name in args.files.split(","):
             if name in PYTHON_GAMES:
                 against_python(name, args.rounds, args.mcts_simulations, args.mcts_games)
+        return
+    if args.board_order:
+        print("| game | API us a step | adapter, columns as first seen | adapter, board order | off / on | "
+              "off / API | on / API | steps a game (API / off / on) |")
+        print("|---|---|---|---|---|---|---|---|")
+        for name in args.files.split(","):
+            board_order(name, args.rounds, args.games)
         return
     if args.floor:
         print("| game | empty Python state | engine alone | adapter | OpenSpiel Python | the adapter's own |")

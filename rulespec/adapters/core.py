@@ -92,15 +92,17 @@ class _Expansion:
         self.in_play: dict[str, tuple[tuple, Optional[str]]] = {}
 
     def rows_and_columns_in_use(self, b: int) -> tuple[list, list]:
-        """The rows and columns of a board's spaces in use with these options (a grid's spaces are
-        numbered row by row); every row and column of a board of another shape."""
+        """The rows and columns of a board's spaces in use with these options, each in the board's order (a
+        grid's spaces are numbered row by row, so a template of a row and a column numbers them in board order
+        even where the spaces in use start at a later column in the first rows: a hexagon of hexagons); every
+        row and column of a board of another shape."""
         board = self.engine.BOARDS[b]
         width = len(board.columns)
         if len(board.rows) * width != board.size:
             return list(board.rows), list(board.columns)
-        cells = sorted(set().union(*(t.cells_in_use[b] for t in self.tables)))
-        return (unique_in_order(board.rows[cell // width] for cell in cells),
-                unique_in_order(board.columns[cell % width] for cell in cells))
+        cells = set().union(*(t.cells_in_use[b] for t in self.tables))
+        return ([board.rows[r] for r in sorted({cell // width for cell in cells})],
+                [board.columns[c] for c in sorted({cell % width for cell in cells})])
 
     def cells_in_use(self, b: int) -> tuple:
         return tuple(sorted(set().union(*(t.cells_in_use[b] for t in self.tables))))
