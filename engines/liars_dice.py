@@ -12,7 +12,7 @@ from rulespec.runtime.engine import KeptRows
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '0b1a75ba108252b3'
-GENERATOR_VERSION = '159'
+GENERATOR_VERSION = '160'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -51,7 +51,7 @@ def define_bid_stands(st):
 
 def turn_limit(st):
     """The most turns a game of this configuration lasts: `at most dice_in_play * 6 + 1 turns`. [LIARS-4, LIARS-5] (rulebooks/liars-dice.rules:18)"""
-    return ((define_dice_in_play(st) * 6) + 1)
+    return (((int(st._options['numdice']) * len(st._t.seats)) * 6) + 1)
 
 # ---------------------------------------------------------------- auto setup
 def step_setup(st, cause):
@@ -86,7 +86,7 @@ def by_turn(st, v_player):
 def options_turn__bid(st, v_player):
     """Option `bid` of `turn`: `bid {quantity} x {face}`. [LIARS-3, LIARS-4] (rulebooks/liars-dice.rules:40)"""
     found = []
-    for v_quantity in span(1, define_dice_in_play(st)):
+    for v_quantity in span(1, (int(st._options['numdice']) * len(st._t.seats))):
         for v_face in (1, 2, 3, 4, 5, 6):
             if not (((v_quantity > st._counters['bid_quantity']) or ((v_quantity == st._counters['bid_quantity']) and (v_face > st._counters['bid_face'])))):  # higher(quantity, face)
                 continue
@@ -96,7 +96,7 @@ def options_turn__bid(st, v_player):
 
 def candidates_turn__bid(st, v_player):
     """Every `bid` candidate, before its conditions; to explain refusals."""
-    for v_quantity in span(1, define_dice_in_play(st)):
+    for v_quantity in span(1, (int(st._options['numdice']) * len(st._t.seats))):
         for v_face in (1, 2, 3, 4, 5, 6):
             yield ('bid ' + str(v_quantity) + ' x ' + str(v_face), (v_quantity, v_face, ))
 
@@ -152,7 +152,7 @@ def choices_turn(st, v_player):
     kept = ROWS_turn[(seat, v_player)]
     memo_0 = kept.by_option[0]
     # bid: `bid {quantity} x {face}`
-    for v_quantity in span(1, define_dice_in_play(st)):
+    for v_quantity in span(1, (int(st._options['numdice']) * len(st._t.seats))):
         for v_face in (1, 2, 3, 4, 5, 6):
             if not (((v_quantity > st._counters['bid_quantity']) or ((v_quantity == st._counters['bid_quantity']) and (v_face > st._counters['bid_face'])))):  # higher(quantity, face)
                 continue
@@ -197,7 +197,7 @@ def ends_after_step(st):
 
 def invariant_bids_go_up(st):
     """Invariant: a bid names one to all the dice in play, and a face of a die. [LIARS-3, LIARS-4] (rulebooks/liars-dice.rules:73)"""
-    return (((st._counters['bid_quantity'] == 0) and (st._counters['bid_face'] == 0)) or ((st._counters['bid_quantity'] >= 1) and (st._counters['bid_quantity'] <= define_dice_in_play(st)) and (st._counters['bid_face'] >= 1) and (st._counters['bid_face'] <= 6)))
+    return (((st._counters['bid_quantity'] == 0) and (st._counters['bid_face'] == 0)) or ((st._counters['bid_quantity'] >= 1) and (st._counters['bid_quantity'] <= (int(st._options['numdice']) * len(st._t.seats))) and (st._counters['bid_face'] >= 1) and (st._counters['bid_face'] <= 6)))
 
 def invariant_one_call_at_most(st):
     """Invariant: the game ends at the first call. [LIARS-5] (rulebooks/liars-dice.rules:76)"""

@@ -99,6 +99,8 @@ def _stable(e: ir.E, var: str, changing: frozenset) -> bool:
             and _stable(e.right, var, changing)
     if isinstance(e, ir.Size):
         return players_count(e)
+    if isinstance(e, ir.Count) and PLAYERS_COUNTED_SMALL:
+        return players_counted(e)
     if isinstance(e, ir.Negate):
         return _stable(e.operand, var, changing)
     if isinstance(e, (ir.SeatAttr, ir.SeatStep)):
@@ -110,7 +112,34 @@ def _stable(e: ir.E, var: str, changing: frozenset) -> bool:
         return isinstance(e.space, ir.Var) and _stable(e.space, var, changing)
     if isinstance(e, ir.Conditional):
         return _stable_choice(e, var, changing)
+    if isinstance(e, ir.NumberOf) and NUMBER_OF_STABLE:
+        return _number_stable(e, var, changing)
     return False
+
+
+# A seat's number (`number of p`) is stable as its seat is: a board's rows numbered by seat (`owner of s = number
+# of p`) narrow a walk to that row (#40's thirteenth round; the switch is for the A/B and the lock-step test).
+NUMBER_OF_STABLE = True
+
+
+# `count(p in players)`, with no condition, is the number of players as `size of players` is: stable, and a small
+# definition's node (a hand size worked out from it, `5 - count(p in players) div 4`, leaves a definition that
+# uses it small: written out in a listing's tests, #40's thirteenth round; the switch is for the A/B).
+PLAYERS_COUNTED_SMALL = True
+
+
+def players_counted(e: ir.Count) -> bool:
+    """Whether ``e`` counts the players with no condition (`count(p in players)`): their number, a look-up."""
+    return e.where is None and isinstance(e.domain, ir.PlayersSet)
+
+
+def _number_stable(e: ir.NumberOf, var: str, changing: frozenset) -> bool:
+    """Whether `number of p` can be worked out before the walk: of a seat that is a name, a seat written out or
+    the seat beside one (never none, so `+ 1` cannot fail), stable itself. A direction's or an attribute value's
+    place is not taken here (a counter or a name holding none would fail on its table)."""
+    seat = e.value
+    return e.table is None and e.values is None and seat.type == ir.SEAT \
+        and isinstance(seat, (ir.Var, ir.SeatConst, ir.SeatStep)) and _stable(seat, var, changing)
 
 
 def _by_written_number(e: ir.Arith) -> bool:
@@ -410,6 +439,8 @@ def written_size(value: ir.E, definitions: Optional[dict],
             if size is None:
                 return False
             nodes += size
+        elif isinstance(node, ir.Count) and PLAYERS_COUNTED_SMALL and players_counted(node):
+            return True  # (`count(p in players)`: the number of players, a look-up as `size of players` is)
         elif isinstance(node, ir.Count) and few is not None and few(node):
             nodes += 1  # (a look at a few items, as cheap as a comparison: its zone and its test's key)
             return small(node.domain)
