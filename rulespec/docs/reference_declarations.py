@@ -532,7 +532,9 @@ setup [LAN-4]:
       "clockwise, X first (any collection of seats may be walked so). `the starting player` is the seat the "
       "first turn goes to (`turns go clockwise from player N`); in a match, one seat further on for each leg "
       "before, so a rulebook's \"beginning with the starting player and proceeding in clockwise order\" holds "
-      "in every leg."),
+      "in every leg. Its own lines all run first, then the steps its `then`s start, in order: a line after "
+      "`then choose_dealer()` that reads what that step sets (`left of dealer`) reads it as it was before, so "
+      "it is refused at the value; such lines go in a step of their own, started by a `then` after it."),
     E("Set-up and turns", "Turn order", "turns", "lanes.rules", '''
 turns go clockwise from player 1, each turn runs turn [LAN-7]''',
       "Whose turn it is, and the step each turn carries out."),

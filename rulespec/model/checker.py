@@ -42,6 +42,7 @@ from .reporting import Reporting
 from .shown_texts import ShownTexts
 from .shuffles import Shuffles
 from .statements import Statements
+from .then_order import reads_before_set
 from .turn_limit import TurnLimits
 from .value_types import board_of, is_space  # noqa: F401 (rulespec/codegen imports them from here)
 from .variants import Variants
@@ -124,6 +125,7 @@ class Checker(Reporting, Names, Variants, Dice, Shuffles, Expressions, Holding, 
         chance_numbers = self.chance_numbers_checked(game)
         steps = tuple(self.step(d) for d in decls if d.kind in ("step", "choice", "chance"))
         self.legal_move_cycles(steps, turn_step)
+        self.setup_reads_checked(setup, steps)
         triggers = tuple(self.trigger(d) for d in decls if d.kind == "trigger")
         insteads = tuple(self.instead(d) for d in decls if d.kind == "instead")
         self.look_ahead_limits(steps, triggers, insteads)
@@ -183,6 +185,22 @@ class Checker(Reporting, Names, Variants, Dice, Shuffles, Expressions, Holding, 
         self.run_deferred_actions()
         self.bound_model(model)
         return model
+
+    def setup_reads_checked(self, setup: Optional[ir.Step], steps: Sequence[ir.Step]) -> None:
+        """A set-up line that reads what a step its earlier `then` starts sets: read before that step runs
+        (then_order.py)."""
+        definitions = [self.definitions[name] for name in self.defines if name in self.definitions]
+        told: set[tuple[str, str]] = set()
+        for value, kind, name, step in reads_before_set(setup, steps, definitions):
+            if (kind, name) in told:  # (one mistake, told once: at the first value that reads it)
+                continue
+            told.add((kind, name))
+            done = "sets it" if kind == "counter" else "moves anything into it"
+            self.error(value.loc, f"the set-up reads {kind} `{name}` here before `{step}` {done}: a set-up's "
+                                  f"`then`s start their steps once all its own lines have run",
+                       hint=f"put the lines from here on in a step of their own, and start it with a `then` "
+                            f"after `then {step}(...)`")
+
 
 def check(rule_file: ast.RuleFile, variants: Sequence[str] = (), base: Optional[ast.RuleFile] = None) -> ir.Model:
     """Check a parsed rule file (with the named variants applied) and return its model."""
