@@ -21,6 +21,18 @@ _PREFIXES = ("options_", "candidates_", "first_failing_", "effect_", "choices_",
              "end_", "score_", "fit_", "invariant_", "chance_", "outcomes_", "trigger_", "instead_", "example_")
 
 
+def reason(error: Exception) -> str:
+    """What went wrong in generated rule code (``error``, not a RuleRuntimeError), as told after `the rules could
+    not ...:`: its type and text, and where Python's words say a value was none (`unsupported operand type(s) for
+    +: 'NoneType' and 'int'`), what that is in the rule file's words (#40: a newcomer's `left of dealer` with the
+    dealer not chosen yet read so)."""
+    told = f"{type(error).__name__}: {error}"
+    if isinstance(error, TypeError) and "NoneType" in str(error):
+        told += (" (a value that is none was used as a number, a seat or a space: a counter of seats or words not "
+                 "set yet, an `any(...)` that found nothing, or a space past the board's edge)")
+    return told
+
+
 def rule_at(traceback: Optional[TracebackType]) -> Optional[str]:
     """`board.rules:26: Definition `free`: `t is empty`` for the innermost generated function of
     ``traceback`` that cites its line, and the condition being tested where the generated line says which

@@ -22,7 +22,7 @@ import sys
 from typing import Any, Callable, Optional
 
 from .serialise import state_from_checked, state_from_dict, state_from_json
-from .blame import function_cited, located
+from .blame import function_cited, located, reason
 from .common import (AFTER, ANY_PLAYER, CHANCE, ENDING, EVERY_SEAT, LOTS, RESOLVE, SIMULTANEOUS, SPAN_LIMIT, TERMINAL,  # noqa: F401
                      IllegalAction, RuleRuntimeError)
 from .helpers import (ItemTests, KeptRows, best_sets, build_item_tables, item_label, pick_weights, span,  # noqa: F401
@@ -309,7 +309,7 @@ class Engine(Results, Describing):
         except RuleRuntimeError as error:
             raise located(error)
         except Exception as error:  # see State.apply
-            raise located(RuleRuntimeError(f"the rules could not set up the game: {type(error).__name__}: {error}"),
+            raise located(RuleRuntimeError(f"the rules could not set up the game: {reason(error)}"),
                           error.__traceback__) from error
         return st
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import operator
 from typing import Optional
 
-from .blame import located
+from .blame import located, reason
 from .common import AFTER, SIMULTANEOUS, RuleRuntimeError
 from .pending import Action, Pending
 
@@ -117,7 +117,7 @@ class SecretChoices:
             raise located(error)
         except Exception as error:  # generated rule code met a value it cannot use: a rule-file problem
             self._undo(pending, moves)
-            raise located(RuleRuntimeError(f"the rules could not resolve {action}: {type(error).__name__}: {error}"),
+            raise located(RuleRuntimeError(f"the rules could not resolve {action}: {reason(error)}"),
                           error.__traceback__) from error
 
     def _carry_out(self, picked: list, frame) -> None:

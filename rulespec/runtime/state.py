@@ -14,7 +14,7 @@ from itertools import compress, count
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Iterable, Optional, Sequence, Union
 
-from .blame import located
+from .blame import located, reason
 from .board_reading import BoardReading
 from .secret_choices import SecretChoices
 from .imagining import IMAGINING_KEEPS, Imagining
@@ -584,7 +584,7 @@ class State(BoardReading, SecretChoices, Imagining, Shifting, Lifting, Tallying,
         except Exception as error:  # generated rule code met a value it cannot use: a rule-file problem
             self._undo(pending, moves)
             raise located(RuleRuntimeError(f"the rules could not resolve {Action(player, text)}: "
-                                           f"{type(error).__name__}: {error}"), error.__traceback__) from error
+                                           f"{reason(error)}"), error.__traceback__) from error
 
     def _offer_next_choice(self, engine: Engine) -> None:
         """After a step, Engine._advance with its first steps inline when the next step is a choice listed by

@@ -126,3 +126,33 @@ chance draw() [I-2]:
         state.apply("player 2: tap")
     assert "chance step `draw` has no outcome" in str(failure.value)
     assert failure.value.where.startswith(f"empty-draw.rules:{_line(path, 'chance draw')}: ")
+
+
+LEAD = """game "Lead" [L-1]
+  id "lead"
+  players 2 to 2 [L-1]
+counter dealer: seat starts at none [L-1]
+counter moves starts at 0 [L-1]
+turns go clockwise from player 1, each turn runs turn [L-1]
+choice turn(player: seat) by player [L-1]:
+  option pass "pass" [L-1]:
+    add 1 to moves
+    next turn goes to left of dealer
+end done [L-1]:
+  checked after every step
+  when moves = 3
+"""
+
+
+def test_a_value_that_is_none_is_told_in_the_rule_files_words(tmp_path):
+    """Python's `unsupported operand type(s) for +: 'NoneType' and 'int'` (a newcomer's `left of dealer` with no
+    dealer chosen yet) is said in the rule file's words too (runtime/blame.py reason), at the option's line."""
+    path = tmp_path / "lead.rules"
+    path.write_text(LEAD, encoding="utf-8")
+    state = rulespec.load(path).new_game(2)
+    with pytest.raises(rulespec.RuleRuntimeError) as failure:
+        state.apply("player 1: pass")
+    told = str(failure.value)
+    assert "'NoneType'" in told and "a value that is none was used as a number, a seat or a space" in told
+    assert failure.value.where.startswith(f"lead.rules:{_line(path, '  option pass')}: ")
+    assert state.history == []
