@@ -60,6 +60,9 @@ class Chance:
             elif outcome.pick_from is not None:
                 where = f" if {self.expr(outcome.pick_where)}" if outcome.pick_where is not None else ""
                 w.line(f"return pick_weights([({text}, {var}) for {var} in {self.expr(outcome.pick_from)}{where}])")
+                if self.picked_as_draw(step):
+                    self.picked_as_draws.add(step.name)
+                    self.spaces_picked(step, text, var, where)
             elif outcome.weights:  # a face weighted 0 is never offered
                 faces = tuple((face, weight) for face, weight in zip(outcome.faces, outcome.weights) if weight)
                 w.line(f"return [({text}, weight, ({var},)) for {var}, weight in {lit(faces)}]")
@@ -82,6 +85,46 @@ class Chance:
             self.inline_ids = set()
             self.checked_after(step.name)
         w.dedent()
+
+    def picked_as_draw(self, step: ir.Step) -> bool:
+        """Whether a chance step's pick is listed as a draw of spaces (StepInfo.pick): one name picked from a whole
+        board's spaces, every one as likely (no `weighted by`), its text the space's label and the step's
+        parameters' (no value worked out: the same text in every state), the board's labels all different (so no
+        two outcomes read alike, and none need adding up), and its outcomes not kept otherwise (listed once, or
+        by a key)."""
+        outcome = step.outcome
+        if (outcome.pick_from.__class__ is not ir.BoardRef or outcome.weight is not None or outcome.more_vars
+                or outcome.shown or len(outcome.names) != 1 or self.outcomes_listed_once(step)
+                or self.outcomes_key(step)):
+            return False
+        fields = {field for _, field, _, _ in string.Formatter().parse(outcome.template) if field is not None}
+        types = {p.name: p.type for p in step.params}
+        if outcome.names[0] not in fields or not fields <= {outcome.names[0], *types}:
+            return False
+        if self.changing and any(types.get(field) == "item" for field in fields):  # (a label that may change)
+            return False
+        board = next(b for b in self.m.boards if b.name == outcome.pick_from.board)
+        if board.lattice == "graph":
+            labels = list(board.row_values)
+        else:
+            labels = [(r, c) for r in board.row_values for c in board.column_values]
+        return len(set(map(str, labels))) == len(labels)
+
+    def spaces_picked(self, step: ir.Step, text: str, var: str, where: str) -> None:
+        """pick_<name> (the spaces a pick listed as a draw picks from) and text_<name> (how one reads)."""
+        w, name = self.w, ident(step.name)
+        w.dedent()
+        w.line("")
+        w.line(f"def pick_{name}(st{self.params(step.params)}):")
+        w.indent()
+        self.doc(step, f"Chance `{step.name}`: the spaces it picks from, every one as likely (listed as a draw).")
+        w.line(f"return [{var} for {var} in {self.expr(step.outcome.pick_from)}{where}]")
+        w.dedent()
+        w.line("")
+        w.line(f"def text_{name}(st{self.params(step.params)}, {var}):")
+        w.indent()
+        self.doc(step, f"Chance `{step.name}`: how an outcome reads.")
+        w.line(f"return {text}")
 
     def outcome_number_functions(self, step: ir.Step, types: dict[str, str], var: str) -> None:
         """number_<name>: an outcome's number for the adapters (`numbered EXPR`, under `chance outcomes numbered`);

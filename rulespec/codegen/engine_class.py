@@ -167,7 +167,8 @@ class EngineClass:
             listing = (f"draw=draw_{name}, text=text_{name}, text_static={(not step.outcome.shown or step.name in self.tabled_texts) and not self.changing!r}"
                        if step.outcome.draw_from is not None else f"outcomes=outcomes_{name}"
                        f"{', listed_once=True' if self.outcomes_listed_once(step) else ''}"
-                       f"{f', outcomes_key={self.outcomes_key(step)}' if self.outcomes_key(step) else ''}")
+                       f"{f', outcomes_key={self.outcomes_key(step)}' if self.outcomes_key(step) else ''}"
+                       f"{f', pick=pick_{name}, text=text_{name}, text_static=True' if step.name in self.picked_as_draws else ''}")
             numbered = f", number=number_{name}, numbered=numbered_{name}" if step.outcome.number is not None else ""
             w.line(f"{step.name!r}: StepInfo({step.name!r}, 'chance', {params!r}, {step.cites!r}, "
                    f"{listing}, resolve=resolve_{name}{typed}{numbered}),")

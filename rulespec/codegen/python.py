@@ -97,6 +97,7 @@ class CodeGenerator(Expressions, KnownOnBoard, HoistedReads, Counts, ItemValueTa
         self.kept_values_start()  # (no definition's value kept from an `if`'s condition yet: kept_values.py)
         self.counters_marked = False  # inside a block or loop that cleared the ends' mark before it (see loop_body)
         self.text_tables: dict[tuple[str, str], str] = {}  # (template, type of its one field) -> table name
+        self.picked_as_draws: set[str] = set()  # chance steps whose picks of spaces are listed as draws (StepInfo.pick)
         self.tabled_texts: set[str] = set()  # chance steps whose outcome texts are read from such a table
         self.source_name = os.fspath(source_name)  # (a path given as a Path: its text, quoted as any text)
         if not isinstance(self.source_name, str):

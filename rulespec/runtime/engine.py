@@ -508,6 +508,10 @@ class Engine(Results, Describing):
                 items, weights = st._draw_items(info.draw(st, *args))
                 return Pending.draw(items, weights, info.text, info.resolve, st, args,
                                     self._drawn_actions if info.text_static else None)
+            if info.pick is not None:  # a pick of spaces listed as a draw of them (StepInfo.pick)
+                spaces = info.pick(st, *args)
+                if spaces:
+                    return Pending.draw(spaces, None, info.text, info.resolve, st, args, self._drawn_actions)
             rows, weights = [], []
             for text, weight, binding in info.outcomes(st, *args):
                 rows.append((CHANCE, text, 0, binding))
@@ -698,14 +702,17 @@ class Engine(Results, Describing):
         """Offer the chance step or choice on top of the stack (``frame``) that no generated function lists
         (true), or skip a choice with nothing to choose (false)."""
         lists = self._lists
-        draw = info.draw
-        if draw is not None and lists:  # a draw lists its items, its texts are read when asked
-            items, weights = st._draw_items(draw(st, *frame[1]))
+        draw, pick = info.draw, info.pick
+        if (draw is not None or pick is not None) and lists:  # a draw lists its items, its texts are read when asked
+            if draw is not None:
+                items, weights = st._draw_items(draw(st, *frame[1]))
+            else:  # a pick of spaces, every one as likely, listed as a draw of them (StepInfo.pick)
+                items, weights = pick(st, *frame[1]), None
             if items:
                 pending = st._pending = _new_pending(Pending)  # Pending.draw(...), without the calls
                 pending.seat, pending.count, pending.items, pending.weights = CHANCE, len(items), items, weights
                 pending.effect, pending.text, pending.st, pending.args = info.resolve, info.text, st, frame[1]
-                pending.shared = self._drawn_actions if info.text_static else None
+                pending.shared = self._drawn_actions if info.text_static else None  # (a pick's: static)
                 pending.rows = pending.options = pending.entries = pending.offered = pending.actions = None
                 pending.every = pending.numbered = pending.seat_found = pending.outcomes = None
                 return True

@@ -201,6 +201,11 @@ class StepInfo:
     # The text reads labels only (no value worked out from the state): the same for the same arguments and
     # item in every state, so it may be read late and its Action shared. False: read when listed.
     text_static: bool = False
+    # A pick from a board's spaces, every one as likely, whose texts read labels only and show the space picked
+    # (so no two read alike): pick gives the spaces it picks from, and it is listed as a draw of them, its texts
+    # read when asked and its Actions shared (text_static; codegen/chance.py, Chance.picked_as_draw). Its
+    # outcomes function lists the same outcomes, texts and all.
+    pick: Optional[Callable[..., list]] = None  # chance: (st, *params) -> [space]
     # A choice step may list every option at once, in the order offered (then the options' enumerate
     # functions are not called): (st, *params) -> (seat, [(seat, text, option index, binding)]).
     # distinct: no two of its rows can have the same seat and text.
