@@ -546,8 +546,8 @@ turns go clockwise from player 1, each turn runs turn, skipping p when out of p 
 step reward(player: seat) [LAN-6]:
   add 1 to goals of player''',
       "A named piece of the rules that happens by itself when started with `then` or `queue`. Parameters "
-      "have a type: seat, space, item, number, word or a board's name. A `word` parameter takes a word of any "
-      "attribute: `s: word`, not `s: suit` or `s: word of suit` (as a counter is typed)."),
+      "have a type: seat, space, item, number, word, direction or a board's name. A `word` parameter takes a "
+      "word of any attribute: `s: word`, not `s: suit` or `s: word of suit` (as a counter is typed)."),
     E("Steps, choices and chance", "A choice", "choice option_decl binding guard", "lanes.rules", '''
 choice turn(player: seat) by player [LAN-7]:
   option play "play {t} on {s}" [LAN-7]:
