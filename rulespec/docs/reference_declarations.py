@@ -821,8 +821,10 @@ define card_number(c: item) [T-1]:
       "`number of rank of c` runs 1 to 2. It numbers cards as OpenSpiel does (`(number of suit of c - 1) * 13 "
       "+ number of rank of c - 1`) without a chain of `if`s. V is read from the attribute (`rank of c`, a "
       "definition or a `max` giving one), from a counter holding that attribute's words (`number of led`; "
-      "`none` is 0), or written out, when exactly one attribute has that value; anything else is refused at "
-      "the line, as is a word no attribute has."),
+      "`none` is 0), from a name going through its values (`for s in values of suit` / `numbered 32 + number "
+      "of s`, in an option, a `for each`, a count or a sum, and a `let` of one), or written out, when exactly one "
+      "attribute has that value; anything else is refused at the line (a `word` parameter too: any attribute's "
+      "word may be given it), as is a word no attribute has."),
     E("Components and zones", "A seat's direction or number", "seat_attribute", "march.rules", '''
 each player has a forward: south, north [MAR-2]
 each player has a home: 1, 4 [MAR-1]''',

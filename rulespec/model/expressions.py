@@ -9,7 +9,7 @@ from ..language import ast
 from ..language.errors import did_you_mean
 from . import ir
 from .ir import BOOL, INT, ITEM, NUMBERS, QUEUE, SEAT, SEATS, SYMBOL, SYMBOLS, ZONE, ZONES
-from .value_types import BUILTINS, is_graph_direction, space_type, spaces_type, board_of, is_space, is_placement, element_type, describe_type
+from .value_types import BUILTINS, is_graph_direction, space_type, spaces_type, board_of, is_space, is_placement, element_type, describe_type, VALUES_OF
 
 SEAT_STEPS = {"left": 1, "right": -1}
 
@@ -265,7 +265,7 @@ class Expressions:
                 self.error(node.domain.loc, f"`{self.text(node.domain)}` is {describe_type(domain.type)}; "
                                             f"`first` picks from a collection")
             return self._bad(node)
-        inner = self.bind(scope, node.var, element, loc)
+        inner = self.bind(scope, node.var, element, loc, domain)
         where = self.expr(node.where, inner, BOOL) if node.where is not None else None
         return ir.First(element, loc, text, node.var, domain, where)
 
@@ -287,7 +287,7 @@ class Expressions:
             self.error(node.domain.loc, f"`{self.text(node.domain)}` is {describe_type(domain.type)}; {looks}",
                        hint=f"{'look' if kind == 'there_is' else 'count'} over a zone, a board or the players")
             element = "?"
-        inner = self.bind(scope, node.var, element or "?", loc)
+        inner = self.bind(scope, node.var, element or "?", loc, domain)
         where = self.expr(node.where, inner, BOOL) if node.where is not None else None
         if kind in ("count", "there_is"):
             return ir.Count(INT, loc, text, node.var, element or "?", domain, where)
@@ -409,7 +409,7 @@ class Expressions:
         if element is None and domain.type != "?":
             self.error(node.domain.loc, f"`{self.text(node.domain)}` is {describe_type(domain.type)}; "
                                         f"`{node.func}` goes over a collection", hint="a zone, a board, the players or a range `1..n`")
-        inner = self.bind(scope, node.var, element or "?", loc)
+        inner = self.bind(scope, node.var, element or "?", loc, domain)
         where = self.expr(node.where, inner, BOOL) if node.where is not None else None
         value = self.expr(node.value, inner)
         order: tuple[str, ...] = ()
@@ -533,7 +533,7 @@ class Expressions:
         graphs = [b for b, d in self.boards.items() if d.lattice == "graph" and name in self.graph_direction_names(b)]
         if len(graphs) == 1:  # a graph's named direction, as a value (`let d be around`)
             return self.graph_direction(graphs[0], node, scope)
-        known = list(scope) + list(self.zones) + list(self.boards) + list(self.counters) + list(self.options) + \
+        known = [n for n in scope if not n.startswith(VALUES_OF)] + list(self.zones) + list(self.boards) + list(self.counters) + list(self.options) + \
             list(self.queues) + sorted(self.symbols) + list(self.defines)
         self.error(loc, f"unknown name `{name}`", hint=did_you_mean_own_first(name, known, ["players", *ir.COMPASS]))
         return self._bad(node)
@@ -582,7 +582,7 @@ class Expressions:
         if attr == "opposite" and (t == ir.DIRECTION or is_graph_direction(t)):  # (a name of the file's first)
             return self._opposite_of(node, target)
         if attr == "number" and t in (SYMBOL, INT):
-            return self._number_of_value(node, target)
+            return self._number_of_value(node, target, scope)
         if attr == "neighbours":
             return self.neighbours_of(node, target)
         if attr == "directions" and isinstance(target, ir.BoardRef):
@@ -737,13 +737,15 @@ class Expressions:
                       for d in range(n))
         return ir.Turned(ir.DIRECTION, loc, text, direction, node.way, table)
 
-    def _number_of_value(self, node: ast.Of, target: ir.E) -> ir.E:
+    def _number_of_value(self, node: ast.Of, target: ir.E, scope: dict[str, str]) -> ir.E:
         """`number of rank of c`: a component attribute's value's place among its values as declared, from 1
         (a card's index in OpenSpiel's numbering). The attribute is the one the value is read from (`rank of
-        c`, a counter holding ranks, a definition giving one) or, for a word written out, the one attribute
-        that has it."""
+        c`, a counter holding ranks, a definition giving one, a name going through its values: `for s in values
+        of suit`, or a `let` of one) or, for a word written out, the one attribute that has it."""
         loc, text = node.loc, self.text(node)
         attribute = self.attribute_of(target)
+        if attribute is None and isinstance(target, ir.Var):
+            attribute = scope.get(VALUES_OF + target.name)
         if attribute is None and isinstance(target, ir.CounterRef):
             held = self.counters[target.name].holds
             attribute = held[0] if held is not None and held[0] in self.attributes else None

@@ -9,7 +9,7 @@ from typing import Iterable, Optional, Sequence
 from ..language import ast
 from ..language.errors import did_you_mean
 from . import ir
-from .value_types import SAFE_NAME
+from .value_types import SAFE_NAME, VALUES_OF
 
 class Names:
     """Names and symbol tables. ``collect`` sets the tables every later check reads (``names``, ``options``,
@@ -113,14 +113,23 @@ class Names:
                    hint=f"write `{better or 'a_name'}`; generated code joins names with `__`, so a name may not "
                         f"contain `__` nor start or end with `_`")
 
-    def bind(self, scope: dict[str, str], name: str, type_: str, loc: Optional[ast.Loc]) -> dict[str, str]:
+    def bind(self, scope: dict[str, str], name: str, type_: str, loc: Optional[ast.Loc],
+             domain: Optional[ir.E] = None, attribute: Optional[str] = None) -> dict[str, str]:
         """``scope`` with the variable ``name`` added; a name already bound there (a step's parameter, an
-        option's binding, an outer `for each` or count) is refused, so a rule never reads the wrong one."""
+        option's binding, an outer `for each` or count) is refused, so a rule never reads the wrong one. A name
+        that goes through an attribute's values (``domain``: `for s in values of suit`), or a `let` of one
+        (``attribute``), is kept with that attribute too (under VALUES_OF + name, a key no name can be), so that
+        `number of s` is its place among them."""
         if name in scope and loc is not None:
             self.error(self._var_loc(loc, name), f"`{name}` is already a name here", width=len(name),
                        hint=f"`{name}` already names a parameter, a chosen value or an outer variable, and this one "
                             f"would hide it from the rules inside; give this one another name")
-        return dict(scope, **{name: type_})
+        bound = dict(scope, **{name: type_})
+        if isinstance(domain, ir.AttributeValues):
+            attribute = domain.attr
+        if attribute is not None:
+            bound[VALUES_OF + name] = attribute
+        return bound
 
     def collect(self, decls: list) -> None:
         """The tables every later check reads: each declaration by its name and kind, the attributes and

@@ -11,7 +11,7 @@ from ..language.errors import did_you_mean
 from ..lib.texts import difference, look_alikes, shown_text_problem, terminal_safe
 from . import ir
 from .ir import INT, ITEM, SEAT, SYMBOL
-from .value_types import SAFE_NAME, is_space, describe_type, expand_items
+from .value_types import SAFE_NAME, VALUES_OF, is_space, describe_type, expand_items
 
 # A value a text may work out in braces (`{col of c}`, `{total of player + 1}`): names, numbers, spaces,
 # + - * and brackets; a field is then parsed and checked as an expression of the language.
@@ -112,7 +112,7 @@ class ShownTexts:
             if SAFE_NAME.match(field) and not (field in self.counters or field in self.options or field in self.defines
                                                or field in self.symbols or field in self.zones or field == "players"):
                 self.error(loc, f"`{{{field}}}` in \"{template}\" is not a name known here",
-                           hint=did_you_mean(field, list(scope) + list(self.counters) + list(self.defines)))
+                           hint=did_you_mean(field, [n for n in scope if not n.startswith(VALUES_OF)] + list(self.counters) + list(self.defines)))
                 continue
             where = self._template_loc(loc, template, match.start() + 1)
             try:

@@ -11,7 +11,7 @@ from ..lib.limits import LIMIT, refusal
 from . import ir
 from .ir import BOOL, INT, ITEM, SEAT, SEATS, SYMBOL, ZONE, ZONES
 from .shuffles import ORDER
-from .value_types import BUILTINS, graph_direction_type, space_type, board_of, is_space, is_placement, element_type, describe_type
+from .value_types import BUILTINS, graph_direction_type, space_type, board_of, is_space, is_placement, element_type, describe_type, VALUES_OF
 
 PARAM_TYPES = ("seat", "space", "item", "number", "word", "direction")
 
@@ -34,7 +34,9 @@ class Statements:
             if node.kind == "let":
                 value = self.expr(node.value, scope)
                 self.let_name(node, scope)
-                scope = self.bind(scope, node.name, value.type, node.loc)
+                attribute = self.attribute_of(value) or (
+                    scope.get(VALUES_OF + value.name) if isinstance(value, ir.Var) else None)
+                scope = self.bind(scope, node.name, value.type, node.loc, attribute=attribute)
                 checked.append(ir.Let(node.loc, node.name, value))
                 continue
             s = self.stmt(node, scope)
@@ -133,7 +135,7 @@ class Statements:
                                                f"is {describe_type(domain.type)}",
                                hint="write `for each p in players from the starting player`")
             return ir.ForEach(loc, node.var, element or "?", domain,
-                              self.stmts(node.body, self.bind(scope, node.var, element or "?", loc)), start)
+                              self.stmts(node.body, self.bind(scope, node.var, element or "?", loc, domain)), start)
         if kind == "repeat":
             if node.times.kind == "num" and node.times.value > LIMIT.repeat:
                 self.error(node.times.loc, refusal("repeat", node.times.value),
@@ -340,7 +342,7 @@ class Statements:
                 if element is None and domain.type != "?":
                     self.error(binding.domain.loc, f"`{domain.text}` is {describe_type(domain.type)}; an option "
                                                    f"chooses from a zone, a board or the players")
-                inner = self.bind(inner, binding.var, element or "?", binding.loc)
+                inner = self.bind(inner, binding.var, element or "?", binding.loc, domain)
                 bindings.append(ir.Binding(binding.var, element or "?", domain))
             number = self.option_number_checked(option, d.name, inner, self.numbered)
             # (several `only if` lines: their conjuncts in order, each placed where its names are bound)

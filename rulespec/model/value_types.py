@@ -17,6 +17,8 @@ SAFE_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 BUILTINS = {"abs": 1, "min": 2, "max": 2}
 
 
+VALUES_OF = "values of "  # a scope's key for the attribute a name's values are of (Names.bind): no name has a space
+
 def space_type(board: str) -> str:
     return f"space:{board}"
 

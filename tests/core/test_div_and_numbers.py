@@ -144,3 +144,31 @@ def test_number_of_a_value_no_attribute_has_is_refused_at_its_line(written, said
 def _walk(e):
     from rulespec.model.tree import walk
     return walk(e)
+
+
+def test_number_of_a_name_going_through_an_attributes_values(tmp_path):
+    """`for s in values of suit` (an option's, a `for each`'s, a count's or a sum's) and a `let` of such a value
+    are values of that attribute: `number of s` is their place among its values, as of `suit of c` (#40, helper
+    skat: Skat's bids, OpenSpiel's 32 + the suit's place, had to be written as a chain of `if`s); a `word`
+    parameter, which any attribute's word may be given, is still refused."""
+    text = TRICKS.read_text(encoding="utf-8").replace(
+        "  when count(c in table) = 4\n", "  when count(c in table) = 4\n  then tally(player 1)\n").replace(
+        "  count(c in hand of p)\n", "  count(c in hand of p) + 0 * suit_places\n") + (
+        "\ndefine suit_places [T-1]:\n"
+        "  sum(number of s for s in values of suit) + 10 * count(s in values of suit where number of s = 2)\n"
+        "\nstep tally(player: seat) [T-1]:\n"
+        "  for each s in values of suit:\n"
+        "    let t be s\n"
+        "    set facing of player to (if number of s + number of t = 4 then south else north)\n")
+    path = tmp_path / "tricks.rules"
+    path.write_text(text, encoding="utf-8")
+    model = rulespec.load(path).model
+    source = generate(model, "tricks.rules")
+    assert source.count("{'clubs': 1, 'hearts': 2, None: 0}[v_s]") >= 3
+    assert "{'clubs': 1, 'hearts': 2, None: 0}[v_t]" in source
+    namespace: dict = {}
+    exec(compile(source, "tricks.py", "exec"), namespace)
+    assert namespace["define_suit_places"](None) == 1 + 2 + 10
+    word = text + "\ndefine place_of(s: word) [T-1]:\n  number of s\n"
+    found = _check_errors(word)
+    assert found and "is not read from an attribute" in found[0].message and found[0].line == _line(word, "  number of s")
