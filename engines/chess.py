@@ -17,7 +17,7 @@ from rulespec.runtime.repetition import times_occurred
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '8c4b46e677884baf'
-GENERATOR_VERSION = '161'
+GENERATOR_VERSION = '162'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -242,10 +242,11 @@ def options_turn__slide(st, v_player):
     found = []
     _n0 = None  # counts that are the same for every candidate, once needed
     for v_s in st._t.cells_in_use[0]:
+        _h0 = None  # the same for every value of the loops inside: worked out once a value of this loop's, when first needed
         if not ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_s]] == ('white', 'black')[v_player]))):  # mine(s, player)
             continue
         for v_d in (0, 1, 2, 3, 4, 5, 6, 7):
-            if not ((DIRECTIONS_SLIDES.get(st._attrs['kind'][st._boards[0][v_s]] if st._boards[0][v_s] >= 0 else None) or content_directions(DIRECTIONS_SLIDES, define_slides, st, v_s, st._attrs['kind'][st._boards[0][v_s]] if st._boards[0][v_s] >= 0 else None))[v_d]):  # slides(s, d)
+            if not ((_h0 if _h0 is not None else (_h0 := (DIRECTIONS_SLIDES.get(st._attrs['kind'][st._boards[0][v_s]] if st._boards[0][v_s] >= 0 else None) or content_directions(DIRECTIONS_SLIDES, define_slides, st, v_s, st._attrs['kind'][st._boards[0][v_s]] if st._boards[0][v_s] >= 0 else None))))[v_d]):  # slides(s, d)
                 continue
             for v_t in st._ray(0, v_s, v_d):
                 if not ((not (st._boards[0][v_t] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_t]] == ('white', 'black')[v_player])))):  # not mine(t, player)
@@ -1131,11 +1132,12 @@ def choices_turn(st, v_player):
     rows_1 = []  # leap's rows, offered after the ones before it
     rows_2 = []  # step's rows, offered after the ones before it
     for v_s in st._t.cells_in_use[0]:
+        _h0 = None  # the same for every value of the loops inside: worked out once a value of this loop's, when first needed
         if not ((board_0[v_s] >= 0 and (ITEM_ATTRS['colour'][board_0[v_s]] == ('white', 'black')[v_player]))):  # mine(s, player)
             continue
         # slide: `{kind of occupant of s} {s} to {t}`
         for v_d in (0, 1, 2, 3, 4, 5, 6, 7):
-            if not ((DIRECTIONS_SLIDES.get(st._attrs['kind'][st._boards[0][v_s]] if st._boards[0][v_s] >= 0 else None) or content_directions(DIRECTIONS_SLIDES, define_slides, st, v_s, st._attrs['kind'][st._boards[0][v_s]] if st._boards[0][v_s] >= 0 else None))[v_d]):  # slides(s, d)
+            if not ((_h0 if _h0 is not None else (_h0 := (DIRECTIONS_SLIDES.get(st._attrs['kind'][st._boards[0][v_s]] if st._boards[0][v_s] >= 0 else None) or content_directions(DIRECTIONS_SLIDES, define_slides, st, v_s, st._attrs['kind'][st._boards[0][v_s]] if st._boards[0][v_s] >= 0 else None))))[v_d]):  # slides(s, d)
                 continue
             for v_t in st._ray(0, v_s, v_d):
                 if not ((not (board_0[v_t] >= 0 and (ITEM_ATTRS['colour'][board_0[v_t]] == ('white', 'black')[v_player])))):  # not mine(t, player)
@@ -1264,10 +1266,11 @@ def has_legal_move_turn(st, v_player):
     # slide: `{kind of occupant of s} {s} to {t}`
     _n0 = None  # counts that are the same for every candidate, once needed
     for v_s in st._t.cells_in_use[0]:
+        _h0 = None  # the same for every value of the loops inside: worked out once a value of this loop's, when first needed
         if not ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_s]] == ('white', 'black')[v_player]))):  # mine(s, player)
             continue
         for v_d in (0, 1, 2, 3, 4, 5, 6, 7):
-            if not ((DIRECTIONS_SLIDES.get(st._attrs['kind'][st._boards[0][v_s]] if st._boards[0][v_s] >= 0 else None) or content_directions(DIRECTIONS_SLIDES, define_slides, st, v_s, st._attrs['kind'][st._boards[0][v_s]] if st._boards[0][v_s] >= 0 else None))[v_d]):  # slides(s, d)
+            if not ((_h0 if _h0 is not None else (_h0 := (DIRECTIONS_SLIDES.get(st._attrs['kind'][st._boards[0][v_s]] if st._boards[0][v_s] >= 0 else None) or content_directions(DIRECTIONS_SLIDES, define_slides, st, v_s, st._attrs['kind'][st._boards[0][v_s]] if st._boards[0][v_s] >= 0 else None))))[v_d]):  # slides(s, d)
                 continue
             for v_t in st._ray(0, v_s, v_d):
                 if not ((not (st._boards[0][v_t] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_t]] == ('white', 'black')[v_player])))):  # not mine(t, player)

@@ -56,8 +56,18 @@ class ContentDirections:
         key = values[0] if len(values) == 1 else "(" + ", ".join(values) + ")"
         table = f"DIRECTIONS_{ident(ident(e.name).upper())}"  # (an ASCII name upper-cased: ident lets it through)
         name = self.content_directions.setdefault(e.name, (table, definition.value.text))[0]
-        return (f"({name}.get({key} if {cell} >= 0 else None) or content_directions({name}, define_{ident(e.name)}, "
-                f"st, {self.expr(space)}, {key} if {cell} >= 0 else None))[{self.expr(direction)}]")
+        row = (f"({name}.get({key} if {cell} >= 0 else None) or content_directions({name}, define_{ident(e.name)}, "
+               f"st, {self.expr(space)}, {key} if {cell} >= 0 else None))")
+        return f"{self.content_row_once(space.name, row)}[{self.expr(direction)}]"
+
+    def content_row_once(self, space: str, row: str) -> str:
+        """The code of a content's row of directions (``row``, reading the space ``space`` only), read once per
+        space where a listing's loop binds the space and a loop inside it is open (its walk of the directions):
+        kept in a local reset at the top of the space's loop (loop_invariants.py), since the listing only reads;
+        elsewhere ``row`` as it is."""
+        if self.bound is None or self.depth:
+            return row
+        return self.loop_invariant({space}, row) or row
 
     def reads_content_only(self, e: ir.E, s: str, d: str, attrs: dict, depth: int) -> bool:
         """Whether ``e`` reads the space ``s`` only as occupied or empty and its occupant's attributes, the

@@ -381,6 +381,25 @@ class Counts:
         return (f"{helper}(st._loc, st._attrs[{lit(parts.attr)}], {items}, "
                 f"st._t.zone_base[{lit(e.domain.zone)}], {self.expr(parts.value)})")
 
+    def located_found(self, count: ir.Count) -> Optional[str]:
+        """`there is s in B where s is occupied and F and A of occupant of s = v` (or `count(...) > 0`) over a
+        board, in the form located_on_board reads: whether one of the items F lets through stands on B with its
+        A (any_on_board, stopping at the first found), not a test per space. Only where the pieces are no more
+        than the board's spaces (a walk of the items is never longer than the walk of the spaces it replaces:
+        Dark chess's `has_king(p)`, `there is s in grid where mine(s, p) and is_a(s, king)`, 16 pieces not 64
+        spaces). None for any other."""
+        if not isinstance(count.domain, ir.BoardRef):
+            return None
+        board = next((b for b in self.m.boards if b.name == count.domain.board), None)
+        if board is None or len(self.item_tables()[0]) > len(board.row_values) * len(board.column_values):
+            return None
+        used = set(self.located_helpers_used)
+        code = self.located_on_board(count)
+        if code is None or not code.startswith("count_on_board"):
+            return None
+        self.located_helpers_used = used | {"any" + code[len("count"):code.index("(")]}
+        return "any" + code[len("count"):]  # (count_on_board's arguments: any_on_board stops at the first)
+
     def located_on_board(self, e) -> Optional[str]:
         """`count(s in B where s is occupied and F and A of occupant of s = v)` over a board, F reading only
         what never changes about the occupant (model/located.py on_board): the items F lets through (a
@@ -594,6 +613,9 @@ class Counts:
         pairs = self.related_pairs_test(count)  # pairs a geometric condition lets through (related_pairs.py)
         if pairs is not None:
             return pairs
+        located = self.located_found(count)  # (the few pieces that could pass asked where they stand)
+        if located is not None:
+            return located
         ahead, count = self.tests_ahead(count)
         var = f"v_{ident(count.var)}"
         self.depth += 1

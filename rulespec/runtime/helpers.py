@@ -559,6 +559,31 @@ def count_on_board_also(where: Sequence[int], values: Sequence[Any], items: Sequ
     return found
 
 
+def any_on_board(where: Sequence[int], values: Sequence[Any], items: Sequence[int], base: int,
+                 cells: Sequence[int], value: Any) -> bool:
+    """Whether count_on_board would count one: stops at the first item found (rulespec/codegen/counts.py
+    located_found)."""
+    size = len(cells)
+    for item in items:
+        if values[item] == value and 0 <= where[item] - base < size:
+            return True
+    return False
+
+
+def any_on_board_also(where: Sequence[int], values: Sequence[Any], items: Sequence[int], base: int,
+                      cells: Sequence[int], value: Any, also: tuple) -> bool:
+    """any_on_board, each item whose ``values`` equals ``value`` also asked each (values, value) of ``also``."""
+    size = len(cells)
+    for item in items:
+        if values[item] == value and 0 <= where[item] - base < size:
+            for other, wanted in also:
+                if other[item] != wanted:
+                    break
+            else:
+                return True
+    return False
+
+
 def first_on_board_also(where: Sequence[int], values: Sequence[Any], items: Sequence[int], base: int,
                         cells: Sequence[int], value: Any, also: tuple) -> tuple:
     """first_on_board, each item whose ``values`` equals ``value`` also asked each (values, value) of ``also``."""

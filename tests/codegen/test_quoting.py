@@ -65,7 +65,10 @@ CODE_METHODS = {"expr", "zone_index", "label", "render", "args", "params", "caus
                 "outcomes_key",
                 # a content table's test of the content c: ITEM_KIND and CELL_ATTRS read by !r names, expr() code
                 # and the k<n> names of its parameters, joined by operator() (content_tables.py)
-                "_content_code"}
+                "_content_code",
+                # a content's row of directions: the code given it (a table read by expr() code), or a local kept
+                # once per space around it (loop_invariants.py: `(_h<n> if ... := <code>)`) (content_directions.py)
+                "content_row_once"}
 # Locals of the generator that hold generated code, identifiers built by `ident`, or numbers; a new
 # local interpolated into code must be added here deliberately (and hold no rule text; `at`, `seats`,
 # `index` and `amount` are the example-fact calls' `line=N`, seat lambdas, zone indexes and lit() values;
