@@ -173,7 +173,7 @@ class Statements:
             else:
                 return []
             for t in branch:
-                if tails and not all(isinstance(a, (ir.Var, ir.Const)) for a in t.args):
+                if tails and not all(self.later_argument(a) for a in t.args):
                     return []
             tails.extend(branch)
             seen_then = seen_then or isinstance(x, ir.Then)
@@ -181,11 +181,38 @@ class Statements:
 
     def chain_at_once(self) -> bool:
         """Whether a step's closing run of `then`s may run at once (closing_thens): no trigger names a step, no end
-        is checked after every step or after a named step (a `then` kept back by an end check would let the next
-        run first). The switch of the lever (benchmarks/bench_crazyhouse_levers.py)."""
+        is checked after a named step (its check goes on the stack beneath the named step's `then`s), and no end
+        is checked after every step unless closing_runs_checked (each `then` of the run then asks
+        Engine._quiet_after_step first, stmt_Then: a `then` kept back by an end check keeps every later one back
+        too, since nothing runs between their checks and the check finds the same end). The switch of the lever
+        (benchmarks/bench_crazyhouse_levers.py)."""
         return (not any(names_any_step(x) for trigger in self.m.triggers for x in trigger.body)
-                and not self.ends_after_each_step()
+                and (not self.ends_after_each_step() or self.closing_runs_checked())
                 and not any(named_step_of(end.timing) is not None for end in self.m.ends))
+
+    def closing_runs_checked(self) -> bool:
+        """Whether a closing run of `then`s runs at once also where an end is checked after every step (Markov
+        soccer's and Laser tag's `then carry_out(p)`, `then carry_out(left of p)` after the draw of who moves
+        first; Go Fish's, Dou dizhu's), its later `then`s' arguments also seat steps and sums of names and written
+        values (later_argument). The switch of the lever (benchmarks/bench_closing_runs.py)."""
+        return True
+
+    def later_argument(self, e: ir.E) -> bool:
+        """Whether ``e``, an argument of a `then` of a closing run after its first, reads nothing a step run
+        before it may change (it is worked out after them when the run runs at once, before them when the runtime
+        runs it): a name or a written value; with closing_runs_checked also a seat a few places from one (`left of
+        p`: the players never change) and sums, differences and negations of these."""
+        if isinstance(e, (ir.Var, ir.Const)):
+            return True
+        if not self.closing_runs_checked():
+            return False
+        if isinstance(e, ir.SeatStep):
+            return self.later_argument(e.seat)
+        if isinstance(e, ir.Arith):
+            return self.later_argument(e.left) and self.later_argument(e.right)
+        if isinstance(e, ir.Negate):
+            return self.later_argument(e.operand)
+        return False
 
     def inline_thens(self, body: Sequence[ir.S]) -> set[int]:
         """The `then`s of a step's body (an option's, an automatic or a chance step's) that run their step at
