@@ -197,21 +197,26 @@ class Statements:
         values (later_argument). The switch of the lever (benchmarks/bench_closing_runs.py)."""
         return True
 
-    def later_argument(self, e: ir.E) -> bool:
+    def later_argument(self, e: ir.E, depth: int = 0) -> bool:
         """Whether ``e``, an argument of a `then` of a closing run after its first, reads nothing a step run
         before it may change (it is worked out after them when the run runs at once, before them when the runtime
         runs it): a name or a written value; with closing_runs_checked also a seat a few places from one (`left of
-        p`: the players never change) and sums, differences and negations of these."""
+        p`: the players never change), a definition without parameters whose value is such (Dou dizhu's `SOLO`,
+        `1`), and sums, differences and negations of these."""
         if isinstance(e, (ir.Var, ir.Const)):
             return True
-        if not self.closing_runs_checked():
+        if not self.closing_runs_checked() or depth > 8:
             return False
         if isinstance(e, ir.SeatStep):
-            return self.later_argument(e.seat)
+            return self.later_argument(e.seat, depth + 1)
         if isinstance(e, ir.Arith):
-            return self.later_argument(e.left) and self.later_argument(e.right)
+            return self.later_argument(e.left, depth + 1) and self.later_argument(e.right, depth + 1)
         if isinstance(e, ir.Negate):
-            return self.later_argument(e.operand)
+            return self.later_argument(e.operand, depth + 1)
+        if isinstance(e, ir.DefinedValue) and not e.args:
+            definition = self.definitions.get(e.name)
+            return (definition is not None and not definition.params
+                    and not reads.free_vars(definition.value) and self.later_argument(definition.value, depth + 1))
         return False
 
     def inline_thens(self, body: Sequence[ir.S]) -> set[int]:
