@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 
-GENERATOR_VERSION = "162"
+GENERATOR_VERSION = "163"
 
 
 def source_hash(text: str) -> str:
