@@ -65,6 +65,14 @@ def _auction(seat, text):
     return _last_int(text)  # "roll 7" (a value, OpenSpiel's action 7) or "bid 3"
 
 
+def _sheriff(seat, text):  # OpenSpiel: 0/1 no inspection/inspection, 2 + n loading n items, 3 + 3 + b a bribe of b
+    if text == "do not inspect":
+        return 0
+    if text == "inspect":
+        return 1
+    return (2 if text.startswith("load ") else 6) + int(re.search(r"\d+", text).group())
+
+
 def _hanabi(seat, text):
     return _last_int(text) if text.startswith("roll ") else int(re.fullmatch(r"a(\d)", text).group(1))
 
@@ -774,6 +782,7 @@ SPECS = {
     "nim": Spec("nim", "nim", _nim, games=200, tree=752, tree_key=_same_position),
     "first-sealed-auction": Spec("first-sealed-auction", "first_sealed_auction", _auction, games=200,
                                  sequential_sealed=True, tree=7096),
+    "sheriff": Spec("sheriff", "sheriff", _sheriff, games=200, tree=28085),
     "tiny-hanabi": Spec("tiny-hanabi", "tiny_hanabi", _hanabi, games=100, tree=55),
     "oshi-zumo": Spec("oshi-zumo", "oshi_zumo", _oshi, games=100),
     "oshi-zumo-small": Spec("oshi-zumo", "oshi_zumo", _oshi, params={"coins": 4, "size": 1, "horizon": 5},
@@ -962,7 +971,7 @@ def walk(spec) -> int:
     return positions
 
 
-EXAMPLES = {"catch": 1, "matrix-rps": 2, "matrix-mp": 2, "blotto": 2, "nim": 2, "first-sealed-auction": 1, "tiny-hanabi": 1, "oshi-zumo": 2,
+EXAMPLES = {"catch": 1, "matrix-rps": 2, "matrix-mp": 2, "blotto": 2, "nim": 2, "first-sealed-auction": 1, "sheriff": 2, "tiny-hanabi": 1, "oshi-zumo": 2,
             "phantom-ttt": 1, "dots-and-boxes": 2, "breakthrough": 1, "othello": 1, "kalah": 1,
             "kalah-counters": 2, "blackjack": 2, "pentago": 1, "einstein": 2, "crazy-eights": 3,
             "twenty-forty-eight": 2, "clobber": 1, "amazons": 1,
