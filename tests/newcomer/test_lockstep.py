@@ -750,6 +750,18 @@ def _coin_game(seat, text):
     return (row - 1) * 8 + column - 1
 
 
+_UP_ACTIONS = ("fold", "call", "bet the pot", "all in")
+
+
+def _universal_poker(seat, text):
+    """OpenSpiel's fold 0, call 1, pot bet 2, all in 3; a card dealt or turned is (rank - 2) * 4 + suit
+    (clubs, diamonds, hearts, spades)."""
+    if text in _UP_ACTIONS:
+        return _UP_ACTIONS.index(text)
+    rank, suit = re.fullmatch(r"(?:deal|turn) (\d) of (\w+)(?: face up)?", text).groups()
+    return (int(rank) - 2) * 4 + ("clubs", "diamonds", "hearts", "spades").index(suit)
+
+
 @dataclass
 class Spec:
     rules: str
@@ -854,6 +866,7 @@ SPECS = {
     "hanabi": Spec("hanabi", "hanabi", _hanabi_full(2), games=300),
     "hanabi-4": Spec("hanabi", "hanabi", _hanabi_full(4), params={"players": 4}, games=100, players=4),
     "coin-game": Spec("coin-game", "coin_game", _coin_game, games=200),
+    "universal-poker": Spec("universal-poker", "universal_poker", _universal_poker, games=1000),
 }
 
 
@@ -982,7 +995,8 @@ EXAMPLES = {"catch": 1, "matrix-rps": 2, "matrix-mp": 2, "blotto": 2, "nim": 2, 
             "solitaire": 2, "stones-and-gems": 2, "shogi": 2,
             "gin-rummy": 2,
             "crazyhouse": 2, "hive": 2, "spades": 2, "checkers": 2, "phantom-go": 2, "bridge": 2,
-            "dou-dizhu": 2, "dark-chess": 2, "oh-hell": 2, "hanabi": 2, "coin-game": 2, "skat": 2}
+            "dou-dizhu": 2, "dark-chess": 2, "oh-hell": 2, "hanabi": 2, "coin-game": 2, "skat": 2,
+            "universal-poker": 2}
 
 
 def test_every_game_file_has_a_spec():
