@@ -195,6 +195,13 @@ def test_a_folder_without_rule_files_is_told_so(tmp_path: Path, monkeypatch):
     given = CliRunner().invoke(app, ["site", "--no-bundled", "games"])
     assert given.exit_code == 2 and "in the folders given" in given.output, given.output
 
+    # The bundled pages written here are Shell We?'s and its house rules' (the site's every bundled page is
+    # built and checked once, in tests/docs/test_site.py): the note and a bundled-only site are what is asked.
+    from rulespec.docs import site
+    shell_we = {name: path for name, path in site.bundled_rulebooks().items() if name == "shell-we"}
+    its_house_rules = {name: path for name, path in site.bundled_house_rules().items() if name.startswith("shell-we/")}
+    monkeypatch.setattr(site, "bundled_rulebooks", lambda: dict(shell_we))
+    monkeypatch.setattr(site, "bundled_house_rules", lambda: dict(its_house_rules))
     bundled_only = CliRunner().invoke(app, ["site", "--markdown-only", "--out", "md"])
     assert bundled_only.exit_code == 0, bundled_only.output
     assert "note: no rule files of yours here" in bundled_only.output
