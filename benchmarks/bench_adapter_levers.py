@@ -309,6 +309,25 @@ def clones_copied():
                    mock.patch.object(Session, "returns", returns))
 
 
+def declared_numbers_by_set_and_dict():
+    """(l) off: a declared listing's numbers (`numbered EXPR`) checked for two alike by a set, then read by place
+    where they rise, else from a dict of each number's first row (short: list.index) with the legal numbers sorted
+    from it (as before the lever), not sorted once with the check made on the sorted numbers and no dict."""
+    from rulespec.adapters import session
+    now = listing_numbers.seat_numbers
+
+    def seat_numbers(table, pending, st):
+        numbered = pending.numbered
+        if table.declared is None or (numbered is not None and numbered.table is table):
+            return now(table, pending, st)
+        numbers = table.declared.row_numbers(st, pending)
+        pending.numbered = numbered = listing_numbers.ListingNumbers(table, numbers, listing_numbers._in_order(numbers))
+        return numbered
+
+    return patched(mock.patch.object(listing_numbers, "seat_numbers", seat_numbers),
+                   mock.patch.object(session, "seat_numbers", seat_numbers))
+
+
 LEVERS = {"(a) listings read by place": dict_of_first_rows, "(b) returns without the outcome": returns_from_the_outcome,
           "(c) kept listings' numbers edited": every_listing_read,
           "(d) short listings out of order read by place": short_listings_by_dict,
@@ -317,7 +336,8 @@ LEVERS = {"(a) listings read by place": dict_of_first_rows, "(b) returns without
           "(g) a node's answers worked out once and its rows found in C": every_answer_asked,
           "(h) short listings' numbers kept by their texts": every_listing_numbered,
           "(i) short draws of items not met before numbered by item": every_new_short_draw_read,
-          "(j) clones share their session and keep moves played twice": clones_copied}
+          "(j) clones share their session and keep moves played twice": clones_copied,
+          "(l) declared listings sorted once with no set or dict": declared_numbers_by_set_and_dict}
 
 
 def rule_file(name: str) -> str:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import operator
 import re
+from itertools import islice
 from typing import Optional
 
 from ..runtime.engine import Engine, State
@@ -32,6 +33,7 @@ OUT_OF_RANGE_HINT = ("a candidate its conditions that no state decides allow is 
                      "the range")
 LISTED_KEPT = 1 << 16  # texts listed at states whose numbers are kept (then it starts again)
 _seat_of = operator.itemgetter(0)
+_below = operator.lt
 _SOURCE = re.compile(r"<[^<>]*>")  # a value a state decides, in a text without a state
 
 
@@ -69,6 +71,25 @@ class DeclaredNumbers:
         """The number of each row of ``pending`` (a choice's listing at ``st``), checked: each in range and no
         two alike. A row's number depends on the step's arguments and the row alone (no state decides it), so
         it is worked out once and kept (``known``; the engine hands the same rows out again)."""
+        numbers = self._row_numbers(st, pending)
+        # (each in range: checked when first worked out; no two alike for one seat, where several choose)
+        if len(set(numbers) if pending.seat >= 0 else set(zip(map(_seat_of, pending.rows), numbers))) < len(numbers):
+            self._refuse(st, pending, numbers)
+        return numbers
+
+    def seat_row_numbers(self, st: State, pending) -> tuple[list[int], list[int]]:
+        """A seat's decision's row numbers (``pending.seat`` >= 0: every row the seat's own), as row_numbers, and
+        the legal numbers they make, sorted: no two alike checked on the sorted numbers (each above the one
+        before), so a listing out of the numbering's order is numbered with one sort, no set or dict made
+        (listing_numbers.seat_numbers: ListingNumbers.of_distinct)."""
+        numbers = self._row_numbers(st, pending)
+        legal = sorted(numbers)
+        if not all(map(_below, legal, islice(legal, 1, None))):
+            self._refuse(st, pending, numbers)
+        return numbers, legal
+
+    def _row_numbers(self, st: State, pending) -> list[int]:
+        """Each row's number, each in range (unchecked for two alike)."""
         frame = st._stack[-1]
         known = self.known.get(frame)
         if known is None:
@@ -80,9 +101,6 @@ class DeclaredNumbers:
         if None in numbers:
             numbers = [self._numbered(st, frame[1], pending.options, row, known) if n is None else n
                        for row, n in zip(rows, numbers)]
-        # (each in range: checked when first worked out; no two alike for one seat, where several choose)
-        if len(set(numbers) if pending.seat >= 0 else set(zip(map(_seat_of, rows), numbers))) < len(numbers):
-            self._refuse(st, pending, numbers)
         return numbers
 
     def _numbered(self, st: State, args: tuple, options: tuple, row: tuple, known: dict) -> int:

@@ -97,8 +97,11 @@ def seat_numbers(table, pending, st) -> ListingNumbers:
     if table.declared is not None:
         if pending.rows is None:
             raise NumberingError("an engine that lists its decisions itself (Pending.given) has no declared numbers")
-        numbers = table.declared.row_numbers(st, pending)
-        pending.numbered = numbered = ListingNumbers(table, numbers, _in_order(numbers))
+        # no two alike (checked on the sorted numbers): in order, a number's row is its place; out of order (a
+        # piece's moves listed by where they go), its place among the numbers, no dict of first rows made
+        numbers, legal = table.declared.seat_row_numbers(st, pending)
+        pending.numbered = numbered = ListingNumbers(table, numbers, True) if legal == numbers else \
+            ListingNumbers.of_distinct(table, numbers, legal)
         return numbered
     rows = pending.rows
     if rows is not None and (id(rows) in _numbered_rows or id(rows) in _listed_edits):  # (rows the engine keeps)
