@@ -466,6 +466,8 @@ class Checks:
                     continue
                 if zone.visibility == "owner" and zone.per_player and owner == seat:
                     continue
+                if zone.visibility == "others" and owner != seat:  # seen by every seat but its owner
+                    continue
                 size = len(state._zones[base + owner])
                 covered = max(size - 1, 0) if zone.visibility == "top" and not zone.size_unseen else size
                 out.append((base + owner, f"{zone.name} of player {owner + 1}" if zone.per_player else zone.name,

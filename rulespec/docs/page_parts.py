@@ -29,7 +29,8 @@ class GameParts:
             lines += ["| dice | faces | how many | held in | who sees the faces |", "| --- | --- | --- | --- | --- |"]
             for d in dice.values():
                 sees = {"public": "everybody", "hidden": "nobody (only the number)",
-                        "owner": "its owner (others: the number)"}.get(d.visibility, d.visibility)
+                        "owner": "its owner (others: the number)",
+                        "others": "every player but its owner (its owner: the number)"}.get(d.visibility, d.visibility)
                 count = md_text(d.count) if d.count.isdigit() else f"the option {md_code(d.count)}"
                 lines.append(f"| [{human(d.name)}](#{self.by_key[('dice', d.name)].anchor}) | {human(d.attribute)}: "
                              f"{_values(d.values)} | {count} {'per player' if d.per_player else 'shared'} | "
@@ -65,10 +66,13 @@ class GameParts:
                     continue
                 sees = {"public": "everybody", "hidden": "nobody (only the number)",
                         "owner": "its owner (others: the number)",
+                        "others": "every player but its owner (its owner: the number)",
                         "top": "everybody: the top only (the rest: the number)"}.get(z.visibility, z.visibility)
                 if z.size_unseen:  # `size unseen`: those who may not see the contents see nothing at all
                     sees = {"hidden": "nobody (not even the number)",
-                            "owner": "its owner (others: nothing, not even the number)"}.get(z.visibility, sees)
+                            "owner": "its owner (others: nothing, not even the number)",
+                            "others": "every player but its owner (its owner: nothing, not even the number)"}.get(
+                                z.visibility, sees)
                 starts = [{"in_play": "every component in play", "left_out": "every component left out"}[z.start]] \
                     if z.start else []
                 starts += [f"every {human(z.start_component)}"] if z.start_component else []

@@ -150,7 +150,8 @@ zone pool: shared, hidden, holds every component in play [LAN-4]
 zone hand: one per player, seen by owner [LAN-4]
 zone box: shared, public, holds every component left out [LAN-4]''',
       "Where components lie off the board: shared or one per player; public, hidden (only the number is "
-      "seen) or seen by its owner. One zone starts with every component in play, another with those left out. "
+      "seen), seen by its owner, or seen by every seat but its owner (`seen by others`, see below). One zone "
+      "starts with every component in play, another with those left out. "
       "A zone one per player is read as one player's, `hand of p`; named alone, `hand`, it is every player's "
       "together, in seat order, to walk, count or search: `count(c in hand)`, and, where each player plays "
       "into a zone `played` of their own, `max(rank of c for c in played)` (the highest card played, whoever "
@@ -176,6 +177,13 @@ zone discard: shared, only top seen, stacked [CRD-5]''',
       "A pile whose top component is face up and the others covered: a seat's observation shows the top "
       "and how many there are. Each component was on top once, so a seat's information state (what it has "
       "seen, in order) still holds the covered ones. It needs `stacked`."),
+    E("Components and zones", "A zone seen by every seat but its owner", "visibility", "facing.rules", '''
+zone held: one per player, seen by others [FAC-2]''',
+      "Cards held facing away (a Hanabi hand, an Indian poker card): every seat's observation shows what "
+      "the other players' zones hold, and a seat's own shows only how many (with `size unseen`, not even "
+      "that). The rules still read it (`held of player`); only what a seat sees changes, and so the "
+      "adapters' observation strings and tensors and the information-leak check follow it. A shared zone "
+      "has no owner and cannot be so."),
     E("Components and zones", "A zone whose size is unseen", "zone_size_unseen", "cards.rules", '''
 zone aside: one per player, seen by owner, size unseen [CRD-5]''',
       "`size unseen` hides even how many components a zone holds from every seat that may not see its "

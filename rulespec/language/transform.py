@@ -235,7 +235,9 @@ class ToAst(ExpressionsToAst, ExamplesToAst):
 
     def visibility(self, meta, children):
         word = str(children[0])
-        return {"seen": "owner", "only": "top"}.get(word, word)
+        if word == "seen":  # `seen by owner` / `seen by others` (every seat but the owner)
+            return "owner" if str(children[-1]) == "owner" else "others"
+        return {"only": "top"}.get(word, word)
 
     def zone_start(self, meta, children):
         last = str(children[-1])

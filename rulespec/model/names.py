@@ -143,6 +143,11 @@ class Names:
             if zone.visibility == "top" and not zone.stacked:
                 self.error(zone.loc, f"zone `{zone.name}` is `only top seen` but has no top: it is not stacked",
                            hint="add `, stacked` so that the zone keeps its order and the last component in is on top")
+            if zone.visibility == "others" and not zone.per_player:
+                self.error(zone.loc, f"zone `{zone.name}` is `seen by others` but shared: it has no owner for the "
+                                     f"others to be others of",
+                           hint="make it `one per player` (each player's is seen by every other seat), or say "
+                                "`public` or `hidden`")
             if zone.size_unseen and zone.visibility == "public":
                 self.error(zone.loc, f"zone `{zone.name}` is public but its size is unseen: whoever sees its "
                                      f"contents can count them",

@@ -28,7 +28,9 @@ class Describing:
             for owner in range(st.players if zone.per_player else 1):
                 items = st._zones[base + owner]
                 view: dict[str, Any] = {"size": len(items)}
-                sees_all = zone.visibility == "public" or (zone.visibility == "owner" and owner == seat)
+                visibility = zone.visibility
+                sees_all = visibility == "public" or (visibility == "owner" and owner == seat) or \
+                    (visibility == "others" and owner != seat)  # (a zone seen by all but its owner)
                 if zone.size_unseen and not sees_all:  # not even how many it holds (nor, so, its top)
                     view = {}
                 elif sees_all:

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 class ZoneInfo:
     name: str
     per_player: bool
-    visibility: str  # public | hidden | owner | top (only the top of a pile is seen)
+    visibility: str  # public | hidden | owner | others (all but the owner) | top (only the top of a pile is seen)
     start: Optional[str]
     cites: tuple[str, ...] = ()
     stacked: bool = False

@@ -110,6 +110,8 @@ def _zone(en: English, d: ir.Zone) -> list[str]:
         "public": " Everybody sees what is in it.",
         "hidden": " Nobody sees what is in it; everybody sees how many components it holds.",
         "owner": " Only its owner sees what is in it; everybody sees how many components it holds.",
+        "others": " Every player but its owner sees what is in it (it is held facing away); its owner sees how"
+                  " many components it holds.",
         "top": " Everybody sees the component on top; the ones under it are covered (everybody sees how many"
                " there are, and has seen each one while it was on top).",
     }.get(d.visibility, f" Visibility: {d.visibility}.")
@@ -117,6 +119,8 @@ def _zone(en: English, d: ir.Zone) -> list[str]:
         text = text.replace("everybody sees how many components it holds",
                             "nobody sees how many components it holds" if d.visibility == "hidden" else
                             "the others do not see even how many components it holds")
+        text = text.replace("its owner sees how many components it holds",
+                            "its owner does not see even how many components it holds")
         text = text.replace("Everybody sees the component on top; the ones under it are covered (everybody sees "
                             "how many there are, and has seen each one while it was on top).",
                             "Nobody sees anything of it, not even how many components it holds.")
@@ -163,6 +167,7 @@ def _dice(en: English, d: ir.Dice) -> list[str]:
         "public": "everybody sees what they show",
         "hidden": "nobody sees what they show until the rules move them out; everybody sees how many there are",
         "owner": "only their owner sees what they show; everybody sees how many there are",
+        "others": "every player but their owner sees what they show; their owner sees how many there are",
     }.get(d.visibility, f"visibility: {d.visibility}")
     return _para(f"{whose}; each die shows {shows}, and {seen}. Rolling them (`roll`) rolls each die once, "
                  f"a chance event with every face equally likely, whatever the other dice show.")

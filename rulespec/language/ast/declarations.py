@@ -149,7 +149,8 @@ class ZoneDecl(Clause):
     kind: Literal["zone"] = "zone"
     name: str
     per_player: bool
-    visibility: Literal["public", "hidden", "owner", "top"]  # top: only the top of the pile is seen
+    visibility: Literal["public", "hidden", "owner", "others", "top"]  # top: only the top of the pile is seen;
+    # others: every seat but the zone's owner sees it
     start: Optional[Literal["in_play", "left_out"]] = None
     start_component: Optional[str] = None  # ``holds every X``: all of component X start here
     # ``holds N X`` (seat None: in each player's zone of one per player) and ``player S holds N X`` / ``the X``
@@ -201,7 +202,7 @@ class DiceDecl(Clause):
     count: Union[int, str]  # a number, or the name of a numeric option
     per_player: bool
     holder: str
-    visibility: Literal["public", "hidden", "owner"]
+    visibility: Literal["public", "hidden", "owner", "others"]
     lost: Optional[str] = None  # the zone lost dice are set aside in (`, lost to lost_dice`), if any
 
 

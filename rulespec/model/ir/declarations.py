@@ -87,7 +87,7 @@ class LeaveOut(Cited):
 @dataclass(frozen=True)
 class Zone(Cited):
     per_player: bool
-    visibility: str  # public | hidden | owner | top (only the top of a pile is seen)
+    visibility: str  # public | hidden | owner | others (all but the owner) | top (only the top of a pile is seen)
     start: Optional[str]  # in_play | left_out | None
     stacked: bool = False
     start_component: Optional[str] = None
@@ -109,7 +109,7 @@ class Dice(Cited):
     count: str  # the digits of a number, or a numeric option's name
     per_player: bool
     holder: str
-    visibility: str  # public | hidden | owner
+    visibility: str  # public | hidden | owner | others
     supply: str
     step: str
     lost: Optional[str] = None  # the zone of the dice set aside for good (`lost to`), if any
