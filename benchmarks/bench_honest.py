@@ -159,6 +159,9 @@ class Engine:
     new_state: Callable[[], object]
     apply_name: str
     blocks: list = field(default_factory=list)
+    # Called before each timed block: a game that deals with a generator of its own (OpenSpiel's tarok, rng_seed)
+    # is loaded afresh, so every block plays the same games.
+    reset: Optional[Callable[[], None]] = None
 
     def us_per_step(self) -> list[float]:
         return [b.play_ns / b.steps / 1e3 for b in self.blocks]
@@ -225,7 +228,9 @@ NEW_GALLERY = ("othello", "breakthrough", "dots-and-boxes", "checkers", "oware",
 
 # A newcomer file whose step is not like for like with OpenSpiel's (the ratio is then by CPU a game).
 NEWCOMER_BY_GAME = {"first-sealed-auction": "rulespec's bidders bid at one simultaneous node, OpenSpiel asks "
-                                            "them one after the other"}
+                                            "them one after the other",
+                    "tarok": "OpenSpiel deals all 54 cards at one chance node (its own generator), rulespec card "
+                             "by card"}
 
 # The three rulebooks, no OpenSpiel counterpart: (label, rule file id, variants, players).
 RULEBOOKS = (
@@ -324,6 +329,11 @@ def _through_the_adapter(name: str, kind: str, engine, cpp, players: int, load_a
     from rulespec.adapters.core import AdapterError
     engines = [Engine(API, lambda: engine.new_game(players), "apply"),
                Engine(CPP, cpp.new_initial_state, "apply_action")]
+    if "rng_seed" in cpp.get_parameters():  # its deal draws from the game's own generator: a fresh game a block
+        import pyspiel
+        fresh = [cpp]
+        engines[1] = Engine(CPP, lambda: fresh[0].new_initial_state(), "apply_action", reset=lambda: fresh.__setitem__(
+            0, pyspiel.load_game(cpp.get_type().short_name, cpp.get_parameters())))
     try:
         adapter = load_adapter()
     except AdapterError as refused:
@@ -389,6 +399,8 @@ def measure_play(subject: Subject, rounds: int, target_seconds: float, min_games
     subject.games = games_per_block(subject, target_seconds, min_games)
     for round_number in range(rounds):
         for engine in rotated(subject.engines, round_number):
+            if engine.reset is not None:
+                engine.reset()
             block = time_block(engine.new_state, engine.apply_name, subject.games)
             if engine.blocks and block.steps != engine.blocks[0].steps:
                 raise SystemExit(f"{subject.name}, {engine.label}: the same seeded games played differently "

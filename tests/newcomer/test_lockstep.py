@@ -762,6 +762,37 @@ def _universal_poker(seat, text):
     return (int(rank) - 2) * 4 + ("clubs", "diamonds", "hearts", "spades").index(suit)
 
 
+_TAROK_SUITS = ("hearts", "diamonds", "spades", "clubs")
+_TAROK_RANKS = ("pip1", "pip2", "pip3", "pip4", "jack", "knight", "queen", "king")
+_TAROK_BIDS = ("pass", "klop", "three", "two", "one", "solo_three", "solo_two", "solo_one", "beggar", "solo_without",
+               "open_beggar", "colour_valat_without", "valat_without")
+
+
+def _tarok_card(text):
+    tarok = re.fullmatch(r"tarok (\d+)", text)
+    if tarok:
+        return int(tarok.group(1)) - 1
+    rank, suit = re.fullmatch(r"(\w+) of (\w+)", text).groups()
+    return 22 + _TAROK_SUITS.index(suit) * 8 + _TAROK_RANKS.index(rank)
+
+
+def _tarok(seat, text):
+    """OpenSpiel's card is 0 to 21 for the taroks (pagat to skis), then 22 + suit * 8 + rank (hearts, diamonds,
+    spades, clubs; the four pips lowest first, jack, knight, queen, king), dealt, discarded or played alike; a bid is
+    0 (pass) or the contract's place, klop 1 to valat without 12; "take talon set i" is i - 1."""
+    if text in ("pass",) or text.startswith("bid "):
+        return _TAROK_BIDS.index(text[4:] if text.startswith("bid ") else text)
+    if text.startswith("take talon set "):
+        return _last_int(text) - 1
+    return _tarok_card(re.fullmatch(r"(?:deal|discard|play) (.+?)(?: to the talon)?", text).group(1))
+
+
+def _tarok_deal(theirs):
+    """OpenSpiel's tarok deals with its own generator (rng_seed) behind one chance outcome, "Deal" (0, probability 1):
+    the cards it dealt, in the order our rule file deals them (the talon in order, then each player's hand)."""
+    return list(theirs.talon()) + [c for p in range(theirs.num_players()) for c in theirs.player_cards(p)]
+
+
 @dataclass
 class Spec:
     rules: str
@@ -776,6 +807,9 @@ class Spec:
     tree_key: Optional[Callable] = None  # positions that are the same in OpenSpiel, visited once
     players: int = 2
     returns_scale: int = 1  # our returns are OpenSpiel's times this (Skat's in 240ths: the language has no division)
+    # OpenSpiel deals behind one chance outcome with its own generator (tarok's rng_seed): the cards it dealt, in the
+    # order ours deals them; our chance nodes are steered to them, each checked to be uniform.
+    deal: Optional[Callable] = None
 
     def load(self):
         options = {k: str(v) for k, v in self.options.items()}
@@ -867,6 +901,7 @@ SPECS = {
     "hanabi-4": Spec("hanabi", "hanabi", _hanabi_full(4), params={"players": 4}, games=100, players=4),
     "coin-game": Spec("coin-game", "coin_game", _coin_game, games=200),
     "universal-poker": Spec("universal-poker", "universal_poker", _universal_poker, games=1000),
+    "tarok": Spec("tarok", "tarok", _tarok, params={"rng_seed": 20261207}, games=100, players=3, deal=_tarok_deal),
 }
 
 
@@ -896,6 +931,8 @@ def agree(spec, ours, theirs) -> dict:
         return {}
     if theirs.is_chance_node():
         assert ours.is_chance_node(), str(theirs)
+        if spec.deal is not None:  # compared card by card as the deal is steered (_steer_deal)
+            return {None: {}}
         outcomes = ours.chance_outcomes()
         by_number = _ours_by_number(spec, None, [a for a, _ in outcomes], None)
         odds = {spec.number(None, a.text): float(p) for a, p in outcomes}
@@ -934,6 +971,21 @@ def _play(spec, ours, theirs, moves, choice: dict, rng=None) -> None:
         theirs.apply_action(number)
 
 
+def _steer_deal(spec, ours, theirs) -> None:
+    """OpenSpiel's one dummy chance outcome (probability 1) deals everything with its own generator; ours deals card by
+    card: each of our chance nodes is uniform (exactly) and steered to the card OpenSpiel dealt there."""
+    from fractions import Fraction
+
+    assert theirs.chance_outcomes() == [(0, 1.0)], str(theirs)
+    theirs.apply_action(0)
+    for number in spec.deal(theirs):
+        assert ours.is_chance_node()
+        outcomes = ours.chance_outcomes()
+        assert {Fraction(p) for _, p in outcomes} == {Fraction(1, len(outcomes))}
+        by_number = _ours_by_number(spec, None, [a for a, _ in outcomes], None)
+        ours.apply(by_number[number])
+
+
 def random_games(spec, seed: int) -> tuple[int, int]:
     ours_game, theirs_game = spec.load()
     rng = random.Random(seed)
@@ -945,6 +997,10 @@ def random_games(spec, seed: int) -> tuple[int, int]:
             if theirs.is_terminal():
                 decided += any(theirs.returns())
                 break
+            if theirs.is_chance_node() and spec.deal is not None:
+                _steer_deal(spec, ours, theirs)
+                steps += 1
+                continue
             if theirs.is_chance_node():
                 numbers, weights = zip(*theirs.chance_outcomes())
                 choice = {None: rng.choices(numbers, weights)[0]}
@@ -996,7 +1052,8 @@ EXAMPLES = {"catch": 1, "matrix-rps": 2, "matrix-mp": 2, "blotto": 2, "nim": 2, 
             "gin-rummy": 2,
             "crazyhouse": 2, "hive": 2, "spades": 2, "checkers": 2, "phantom-go": 2, "bridge": 2,
             "dou-dizhu": 2, "dark-chess": 2, "oh-hell": 2, "hanabi": 2, "coin-game": 2, "skat": 2,
-            "universal-poker": 2}
+            "universal-poker": 2,
+            "tarok": 2}
 
 
 def test_every_game_file_has_a_spec():
@@ -1168,3 +1225,32 @@ def test_hanabi_careful_players_run_the_deck_out_in_lock_step():
             pick = rng.choice(fits) if fits else rng.choice(others or sorted(by_number))
             _play(spec, ours, theirs, moves, {seat: pick})
     assert scored >= 10 and ran_out >= 10, (scored, ran_out)
+
+
+def test_tarok_klop_and_the_talon_contracts_in_lock_step():
+    """Random bids mostly reach beggar and the valats, which end early; here players pass seven times in ten and
+    otherwise bid klop to one, so klop (the talon's gifts), three, two and one (the talon sets, the discards, the
+    captured mond, the bonuses) are played out, both sides in lock step to the returns."""
+    spec = SPECS["tarok"]
+    ours_game, theirs_game = spec.load()
+    rng = random.Random(3)
+    contracts, captured = set(), 0
+    for _ in range(60):
+        ours, theirs = ours_game.new_game(spec.players), theirs_game.new_initial_state()
+        while True:
+            moves = agree(spec, ours, theirs)
+            if theirs.is_terminal():
+                contracts.add(str(theirs.selected_contract()).split(".")[-1])
+                captured += any(theirs.captured_mond_penalties())
+                break
+            if theirs.is_chance_node():
+                _steer_deal(spec, ours, theirs)
+                continue
+            (seat, by_number), = moves.items()
+            legal = sorted(by_number)
+            if str(theirs.current_game_phase()).endswith("BIDDING"):
+                pick = 0 if 0 in legal and rng.random() < 0.7 else rng.choice([a for a in legal if a <= 4] or legal)
+            else:
+                pick = rng.choice(legal)
+            _play(spec, ours, theirs, moves, {seat: pick})
+    assert {"KLOP", "THREE", "TWO", "ONE"} <= contracts and captured > 0
