@@ -105,9 +105,15 @@ def test_check_unknown_variant_is_a_usage_error():
 
 @pytest.fixture
 def engines_in_tmp(tmp_path, monkeypatch) -> Path:
-    """Build into a scratch folder: the pipeline resolves `engines_dir` through its own module global."""
+    """Build into a scratch folder: the pipeline resolves `engines_dir` through its own module global. Two
+    bundled games, not all: these tests check what build writes and what --check says of it (each build of
+    every game took about two seconds); every committed engine is compared with its rule file in
+    tests/core/test_generation.py, and by CI's own `rulespec build --check`."""
+    from rulespec.cli import build
     target = tmp_path / "engines"
     monkeypatch.setattr(pipeline, "engines_dir", lambda: target)
+    games = pipeline.bundled_rulebooks()
+    monkeypatch.setattr(build, "bundled_rulebooks", lambda: {name: games[name] for name in ("kuhn-poker", "shell-we")})
     return target
 
 
