@@ -60,19 +60,29 @@ def test_a_stage_cut_short_says_so():
     assert re.fullmatch(r"site: pages \.\.\. stopped after 1 of 5 rule files, \d+ s\n", out.getvalue())
 
 
-def test_build_prints_one_line_per_stage_in_a_log():
+@pytest.fixture
+def two_games(monkeypatch) -> int:
+    """build --check over two bundled games, not all twenty (about two seconds each time): these tests read
+    the progress it shows; every committed engine is checked in tests/core/test_generation.py."""
+    from rulespec.cli import build
+    games = pipeline.bundled_rulebooks()
+    monkeypatch.setattr(build, "bundled_rulebooks", lambda: {name: games[name] for name in ("kuhn-poker", "shell-we")})
+    return 2
+
+
+def test_build_prints_one_line_per_stage_in_a_log(two_games):
     result = runner.invoke(app, ["build", "--check"])
     assert result.exit_code == 0, result.output
-    count = len(pipeline.bundled_rulebooks())
+    count = two_games
     assert re.search(rf"^build --check: engines \.\.\. {count} engines, \d+ s$", result.stderr, re.M), result.stderr
     assert not CONTROL.search(result.output)
 
 
-def test_build_draws_a_bar_when_rich_is_told_it_is_a_terminal(monkeypatch):
+def test_build_draws_a_bar_when_rich_is_told_it_is_a_terminal(monkeypatch, two_games):
     monkeypatch.setenv("TTY_COMPATIBLE", "1")  # the documented way to force the bar
     result = runner.invoke(app, ["build", "--check"])
     assert result.exit_code == 0, result.output
-    count = len(pipeline.bundled_rulebooks())
+    count = two_games
     assert "━" in result.stderr and f"{count}/{count}" in result.stderr, result.stderr
     assert " ... " not in result.stderr
 
