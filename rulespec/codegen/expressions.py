@@ -426,6 +426,8 @@ class Expressions:
         return f"(times_occurred(st) >= {self.expr(e.times)})"
 
     def visit_Arith(self, e: ir.Arith) -> str:
+        if e.op == "/":  # exact: a Fraction (a return's value only), refused at 0 when run
+            return f"st._ratio({self.expr(e.left)}, {self.expr(e.right)})"
         if e.op in ("mod", "div"):  # by a written number above 0 Python's own % or //; else refused at 0 when run
             right = e.right
             if isinstance(right, ir.Const) and isinstance(right.value, int) and right.value > 0:
@@ -442,7 +444,7 @@ class Expressions:
 
     @staticmethod
     def same_precedence(a: str, b: str) -> bool:
-        return (a in "+-") == (b in "+-") and "mod" not in (a, b) and "div" not in (a, b)
+        return (a in "+-") == (b in "+-") and "mod" not in (a, b) and "div" not in (a, b) and "/" not in (a, b)
 
     def visit_Negate(self, e: ir.Negate) -> str:
         return f"(-{self.expr(e.operand)})"

@@ -784,6 +784,16 @@ define half(s: grid) [MAR-3]:
       "`a = b * (a div b) + a mod b` (a row's pair, `(rank of s - 1) div 2`; an action number's parts, "
       "`n div 6` and `n mod 6`). It binds like `*` and `mod`, from the left: `a * b div c` is `(a * b) div c`. "
       "Dividing by 0 stops the rules with an error naming the line."),
+    E("Expressions", "An exact fraction (in returns)", "exact_divide", "facing.rules", '''
+returns of p [FAC-5]:
+  if rights = 0 or rights = count(q in players) then 0 else if right of p = 1 then 1 / rights else -1 / (count(q in players) - rights)''',
+      "`a / b` is a divided by b exactly, a fraction (`1 / 2` is one half, not 0): a stake shared, OpenSpiel's "
+      "Skat returns `(points - 60) / 120`. Only a player's return may be a fraction, so `/` stands only in "
+      "`returns of p`: in its value, a branch of `if ... then ... else`, or a sum, difference, product or "
+      "quotient of these; anywhere else (a definition, a score, a counter, a comparison, a count) it is "
+      "refused at its place, and `div` gives the quotient rounded down. The engine keeps the return exact "
+      "(a Fraction); `State.returns()` and the adapters give it as a float, and an example states it as "
+      "written, `then returns are 1/2, -1, 1/2`. Dividing by 0 stops the rules with an error naming the line."),
     E("Expressions", "The number of a seat or a direction", "of", "march.rules", '''
 define code(p: seat, d: direction) [MAR-2]:
   (number of p - 1) * 4 + number of d - 1''',

@@ -45,7 +45,7 @@ DECLARATION_KEYWORDS = (
 STATEMENT_KEYWORDS = ("move", "place", "then", "queue", "resolve", "set", "add", "nothing", "if", "for", "repeat",
                       "let", "shuffle")
 # Words that continue an expression; when many of them fit, the report says "an operator".
-OPERATOR_WORDS = ("and", "or", "is", "in", "fits", "has", "holds", "+", "-", "*", "of", "mod", "div", "won", "turned")
+OPERATOR_WORDS = ("and", "or", "is", "in", "fits", "has", "holds", "+", "-", "*", "/", "of", "mod", "div", "won", "turned")
 # Words that start a value; when these fit, the report says "a value".
 AFTER_A_NAME = ("DIRECTIONS", "JUMPS")  # `orthogonal directions of B`, `knight jumps from s`
 VALUE_STARTS = ("NAME", "INT", "LPAR", "MINUS", "NOT", "COUNT", "SUM", "LINE", "NEIGHBOUR", "WALK", "RAY", "GROUP")

@@ -196,6 +196,9 @@ class ExpressionsToAst(AstBuilder):
     def divide(self, meta, children):
         return ast.Arith(loc=self._loc(meta), op="div", left=children[0], right=children[1])
 
+    def exact_divide(self, meta, children):  # `a / b`: the exact fraction (a return's value only: model checks)
+        return ast.Arith(loc=self._loc(meta), op="/", left=children[0], right=children[1])
+
     def negate(self, meta, children):
         return ast.Negate(loc=self._loc(meta), operand=children[0])
 

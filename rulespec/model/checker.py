@@ -67,6 +67,7 @@ class Checker(Reporting, Names, Variants, Dice, Shuffles, Expressions, Holding, 
         self.applied_variants: set[str] = set()
         self.replaced: list = []  # (a base declaration, this file's change to it): see Variants.merged_with_base
         self.removed: dict[str, ast.Removal] = {}
+        self.fractions_allowed: set[int] = set()  # the `a / b` nodes that stand where a return's value may be exact
         self.removed_decls: dict[str, ast.Node] = {}
         self.merged_decls: list = []
         self.left_out_of_base: list[str] = []  # the base's declarations for player counts a house rule does not seat

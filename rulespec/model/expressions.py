@@ -134,6 +134,12 @@ class Expressions:
         if kind == "position_occurred":
             return self._position_occurred(node, scope)
         if kind == "arith":
+            if node.op == "/" and id(node) not in self.fractions_allowed:
+                self.error(loc, f"`{text}` is an exact fraction, which only a player's return may be (`returns of p`): "
+                                f"a count, a counter, a score, a comparison or a definition holds whole numbers",
+                           hint="for the quotient rounded down write `div` (`a div b`); in `returns of p` a `/` may "
+                                "stand in the value itself, in a branch of `if ... then ... else`, or in a sum, "
+                                "a difference, a product or a quotient of these")
             return ir.Arith(INT, loc, text, node.op, self.expr(node.left, scope, INT), self.expr(node.right, scope, INT))
         if kind == "negate":
             return ir.Negate(INT, loc, text, self.expr(node.operand, scope, INT))

@@ -139,7 +139,13 @@ class Outcomes:
 
     def returns(self, d: ast.ReturnsDecl) -> ir.Returns:
         self.cites_of(d, "the returns")
-        value = self.expr(d.value, {d.var: SEAT}, INT) if d.form == "value" else None
+        value = None
+        if d.form == "value":
+            self.fractions_allowed = set(_fraction_places(d.value))
+            try:
+                value = self.expr(d.value, {d.var: SEAT}, INT)
+            finally:
+                self.fractions_allowed = set()
         if d.total is not None and d.form == "result":
             self.payoff_sum(d)
         if d.between is not None and d.between[0] > d.between[1]:
@@ -181,3 +187,18 @@ class Outcomes:
         if not d.totals:
             self.error(d.loc, "a match adds up at least one score", hint="add `totals add up <score>`")
         return ir.Match(d.name, d.loc, d.cites, d.rulings, d.title, d.legs, d.totals)
+
+
+def _fraction_places(node) -> list[int]:
+    """The ids of the `a / b` nodes of a return's value that stand where an exact fraction may: the value
+    itself, a branch of `if ... then ... else`, a negation, or a side of `+`, `-`, `*`, `/` of these (not a
+    condition, a comparison, a count, a call's argument: those hold whole numbers)."""
+    kind = getattr(node, "kind", None)
+    if kind == "conditional":
+        return _fraction_places(node.then) + _fraction_places(node.otherwise)
+    if kind == "negate":
+        return _fraction_places(node.operand)
+    if kind == "arith" and node.op in ("+", "-", "*", "/"):
+        own = [id(node)] if node.op == "/" else []
+        return own + _fraction_places(node.left) + _fraction_places(node.right)
+    return []

@@ -171,6 +171,13 @@ class State(BoardReading, SecretChoices, Imagining, Shifting, Lifting, Tallying,
             raise RuleRuntimeError("the rules ask for a quotient after dividing by 0 (`... div 0`)")
         return value // divisor
 
+    @staticmethod
+    def _ratio(value, divisor):
+        """`a / b` (a return's value only): the exact quotient, a Fraction (State.returns gives it as a float)."""
+        if divisor == 0:
+            raise RuleRuntimeError("the rules ask for a return divided by 0 (`... / 0`)")
+        return Fraction(value, divisor)
+
     def _won(self, seat: int) -> bool:
         """`p won`: the game is over and seat is one of its winners (false before; a draw has none)."""
         return self._over is not None and seat in self._engine._winners(self)

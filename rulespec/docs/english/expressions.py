@@ -15,7 +15,8 @@ from .words import English, article, human, join, noun_of_type, plural, renders
 
 _COMPARE = {"=": "is", "!=": "is not", "<": "is less than", "<=": "is at most", ">": "is more than",
             ">=": "is at least"}
-_ARITH = {"+": "plus", "-": "minus", "*": "times", "mod": "modulo", "div": "divided (rounded down) by"}
+_ARITH = {"+": "plus", "-": "minus", "*": "times", "mod": "modulo", "div": "divided (rounded down) by",
+          "/": "divided (exactly) by"}
 
 
 @renders(ir.Const)

@@ -134,7 +134,7 @@ class Compare(Node):
 @dataclass(frozen=True, kw_only=True)
 class Arith(Node):
     kind: Literal["arith"] = "arith"
-    op: Literal["+", "-", "*", "mod", "div"]
+    op: Literal["+", "-", "*", "mod", "div", "/"]  # `/`: exact, a fraction (only in a return's value)
     left: "Expr"
     right: "Expr"
 
