@@ -65,10 +65,16 @@ class Ends:
         return bool(end.each_var) and any(isinstance(x, ir.Var) and x.name == end.each_var
                                           for a in end.then_args for x in walk(a))
 
+    def winners(self, end: ir.End) -> str:
+        """The winners an end declares, as code: `winner p` [p]; `loser p` every seat but p; none []."""
+        if end.winner is None:
+            return "[]"
+        return f"st._all_but({self.expr(end.winner)})" if end.loser else f"[{self.expr(end.winner)}]"
+
     def end_test(self, end: ir.End, tag: str, then: bool = False) -> None:
         """The test of one end: return ``tag`` and its winners when it holds (and with ``then``, the step its
         `then` runs, worked out where the test held: (step, arguments), as end_<name>__then finds it)."""
-        winners = f"[{self.expr(end.winner)}]" if end.winner is not None else "[]"
+        winners = self.winners(end)
         if then and end.then_step is not None:
             args = "".join(f"{self.expr(a)}, " for a in end.then_args)
             winners += f", ({end.then_step!r}, ({args}))"
@@ -127,7 +133,7 @@ class Ends:
         """The test of an end indexed by what can change it (rulespec.model.reads): only the units the
         runtime's index names, all of them when it has no record of the board."""
         w = self.w
-        winners = f"[{self.expr(end.winner)}]" if end.winner is not None else "[]"
+        winners = self.winners(end)
         unit = f"v_{ident(plan.space_var)}" + (f", v_{ident(plan.direction_var)}" if plan.direction_var else "")
         length = self.unit_line_length(plan)
         if length:
@@ -365,7 +371,7 @@ class Ends:
         reads_now, reads_kept = self.end_reads_now(inputs)
         w.line(comment(f"{end.name} {cites_text(end)}: it reads only {self.end_reads_words(inputs)}; where they are "
                        f"as they were when it last held false, it is false (model/end_inputs.py)"))
-        winners = f"[{self.expr(end.winner)}]" if end.winner is not None else "[]"
+        winners = self.winners(end)
         if end.then_step is not None:
             args = "".join(f"{self.expr(a)}, " for a in end.then_args)
             winners += f", ({end.then_step!r}, ({args}))"

@@ -311,6 +311,17 @@ end row_seen_before [PB-3]:
       "occurred N times`: turn starts, an end `checked at turn start`, N at least 2, a position written down "
       "seen once; a state carries each board's record (`seen_on` in its JSON, `positions seen on B:` in a "
       "position) only when its rules ask this."),
+    E("Ends, scores and ranking", "An end that names its loser", "end_loser", "potato.rules", '''
+end burnt [POT-3]:
+  checked after every step
+  when total >= 7
+  loser last''',
+      "`loser p` in place of `winner p`: that seat loses and every other seat wins (\"a player whose king is "
+      "taken loses\"). With two players it is `winner` of the other seat; with more, the others are all "
+      "winners and share the win: `winner first` ranks them tied first and the loser after them, `p won` holds "
+      "for each of them, and the returns without a `returns` declaration give each of two winners of three "
+      "1/2 and the loser -1. The seat is worked out when the end holds (here the counter `last`, the seat that "
+      "moved last); what is not a seat is refused at the line."),
     E("Ends, scores and ranking", "An end that is a draw", "end_draw", "pebbles.rules", '''
 end row_seen_before [PB-3]:
   checked at turn start

@@ -649,6 +649,9 @@ class ToAst(ExpressionsToAst, ExamplesToAst):
     def end_winner(self, meta, children):
         return ("winner", children[0])
 
+    def end_loser(self, meta, children):
+        return ("loser", children[0])
+
     def end_draw(self, meta, children):
         return ("draw",)
 
@@ -659,14 +662,14 @@ class ToAst(ExpressionsToAst, ExamplesToAst):
         rest, cites, rulings = split_tails([c for c in children if c is not None])
         name, (_, timing, timing_loc), *others = rest
         each_var = each_domain = winner = then_step = None
-        draw = False
+        draw = loser = False
         then_args: tuple = ()
         condition = None
         for child in others:
             if isinstance(child, tuple) and child[0] == "each":
                 each_var, each_domain = child[1], child[2]
-            elif isinstance(child, tuple) and child[0] == "winner":
-                winner = child[1]
+            elif isinstance(child, tuple) and child[0] in ("winner", "loser"):
+                winner, loser = child[1], child[0] == "loser"
             elif child == ("draw",):
                 draw = True
             elif isinstance(child, tuple) and child[0] == "then":
@@ -674,7 +677,8 @@ class ToAst(ExpressionsToAst, ExamplesToAst):
             else:
                 condition = child
         return ast.EndDecl(loc=self._loc(meta), name=str(name), timing=timing, timing_loc=timing_loc, each_var=each_var,
-                           each_domain=each_domain, condition=condition, winner=winner, draw=draw, then_step=then_step,
+                           each_domain=each_domain, condition=condition, winner=winner, loser=loser, draw=draw,
+                           then_step=then_step,
                            then_args=then_args, cites=cites, rulings=rulings)
 
     def score(self, meta, children):

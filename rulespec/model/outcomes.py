@@ -38,7 +38,7 @@ class Outcomes:
         condition = self.expr(d.condition, scope, BOOL)
         self.end_reads_positions_at_turn_start(d, condition)
         return ir.End(d.name, d.loc, d.cites, d.rulings, d.timing, d.each_var, domain,
-                      condition, winner, d.then_step, then_args, d.draw)
+                      condition, winner, d.then_step, then_args, d.draw, d.loser)
 
     def end_reads_positions_at_turn_start(self, d: ast.EndDecl, condition: ir.E) -> None:
         """`the position has occurred N times` reads the position recorded when this turn started: an end checked

@@ -178,6 +178,10 @@ class State(BoardReading, SecretChoices, Imagining, Shifting, Lifting, Tallying,
             raise RuleRuntimeError("the rules ask for a return divided by 0 (`... / 0`)")
         return Fraction(value, divisor)
 
+    def _all_but(self, seat: int) -> list[int]:
+        """`loser p`: the winners of an end that names its loser, every other seat."""
+        return [s for s in self._t.seats if s != seat]
+
     def _won(self, seat: int) -> bool:
         """`p won`: the game is over and seat is one of its winners (false before; a draw has none)."""
         return self._over is not None and seat in self._engine._winners(self)

@@ -483,7 +483,9 @@ def _end(en: English, d: ir.End) -> list[str]:
         where = "" if isinstance(d.each_domain, ir.PlayersSet) else f" in {en.expr(d.each_domain)}"
         each = f" for some {en.element_noun(element)} {en.var_name(d.each_var)}{where}"
     text = f"{timing}: the game ends if{each} {en.expr(d.condition)}.{_end_order(en, d)}"
-    if d.winner is not None:
+    if d.winner is not None and d.loser:
+        text += f" Then {en.expr(d.winner)} loses, and every other player wins (they share the win)."
+    elif d.winner is not None:
         text += f" Then {en.expr(d.winner)} wins."
     elif d.draw:
         text += " The game is then a draw: every player ties for first, whatever the ranking would say."

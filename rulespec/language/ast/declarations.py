@@ -473,6 +473,7 @@ class EndDecl(Clause):
     each_domain: Optional[Expr] = None
     condition: Expr
     winner: Optional[Expr] = None
+    loser: bool = False  # `loser p`: ``winner`` names the seat that loses; every other seat wins (they share)
     draw: bool = False  # `the game is a draw`: every seat ties for first, whatever the ranking
     then_step: Optional[str] = None  # run before the game is scored
     then_args: tuple[Expr, ...] = ()

@@ -20,6 +20,7 @@ class End(Cited):
     then_step: Optional[str] = None  # run before the game is scored
     then_args: tuple[E, ...] = ()
     draw: bool = False  # `the game is a draw`: every seat ties for first, whatever the ranking
+    loser: bool = False  # `loser p`: ``winner`` names the seat that loses; every other seat wins (they share)
 
 
 @dataclass(frozen=True)
