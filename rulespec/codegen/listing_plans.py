@@ -9,9 +9,16 @@ import string
 from typing import Optional
 
 from ..model import ir, reads
+from ..model.action_numbers import state_read
 from ..model.checker import is_space
 from .quoting import ident, lit
 from .two_names_apart import two_names_apart
+
+# A listing fixed by its arguments and the set-up though its chooser is no parameter (`by smuggler`, a definition of
+# `player 1`; `by left of player`) or its options bind fixed ranges (`for b in 0..3`) under conditions no state
+# decides: listed once too (listed_once). On; benchmarks/bench_fixed_listings.py and its lock-step test
+# (tests/codegen/test_fixed_listings.py) turn it off to compare.
+FIXED_LISTINGS = True
 
 
 class ListingPlans:
@@ -218,7 +225,25 @@ class ListingPlans:
         """Whether a choice step's listing depends on its arguments alone: decided by one of them, or by each
         player (see together_listed_once), each option one choice with no condition, its text showing at most
         arguments' labels (a seat, a number, a component). The runtime then lists it once per arguments and
-        set-up and shares the listing (StepInfo.listed_once)."""
+        set-up and shares the listing (StepInfo.listed_once). With FIXED_LISTINGS, also a choice by a seat no
+        state decides (`by smuggler`, a definition of `player 1`) whose options bind names over domains, under
+        conditions and with shown values, that no state decides either (`for b in 0..3`), its text showing
+        bound seats and numbers, where its rows are not kept by what the listing reads already."""
+        plain = self._listed_once_plainly(step, False)
+        if plain or not FIXED_LISTINGS or self._reads_asked or not self._listed_once_plainly(step, True):
+            return plain
+        # a fixed listing (FIXED_LISTINGS) whose rows are not kept by what it reads already (a LISTED_ table,
+        # StepInfo.rows_kept, offered inline: listed once it would be slower, Shrimp's penalty by 5%)
+        self._reads_asked = True
+        try:
+            return self.listing_reads(step) is None
+        finally:
+            self._reads_asked = False
+
+    _reads_asked = False  # (listing_reads asks listed_once: its own answer, as before the lever)
+
+    def _listed_once_plainly(self, step: ir.Step, fixed: bool) -> bool:
+        """listed_once as before FIXED_LISTINGS (``fixed`` false), or with its forms too (true)."""
         params = {p.name: p.type for p in step.params}
         if not step.options:
             return False
@@ -227,15 +252,26 @@ class ListingPlans:
                 return False
             params["player"] = ir.SEAT  # (the seat choosing: its label is fixed by its rows)
         elif not (isinstance(step.by, ir.Var) and step.by.name in params):
-            return False
+            if not (fixed and step.by is not None and self._fixed(step.by)):
+                return False
         for option in step.options:
             bindings = option.bindings[1:] if step.together else option.bindings  # (the first: `player in players`)
-            if bindings or option.conditions or option.shown:
+            if not fixed and (bindings or option.conditions or option.shown):
                 return False
+            if option.alone or not all(self._fixed(e) for e in (
+                    *(b.domain for b in bindings), *option.conditions, *(value for _, value in option.shown))):
+                return False
+            # a bound name shown as itself: a seat or a number, the same text in every state
+            fields = {**params, **{b.var: b.type for b in bindings if b.type in (ir.SEAT, ir.INT)}}
+            shown = {name for name, _ in option.shown}
             for _, field, _, _ in string.Formatter().parse(option.template):
-                if field is not None and params.get(field) not in (ir.SEAT, ir.INT, ir.ITEM):
+                if field is not None and field not in shown and fields.get(field) not in (ir.SEAT, ir.INT, ir.ITEM):
                     return False
         return True
+
+    def _fixed(self, e: ir.E) -> bool:
+        """Whether ``e`` reads nothing a state decides (the arguments, seats, options, numbers, geometry)."""
+        return state_read(e, self.definitions) is None
 
     def together_listed_once(self, step: ir.Step) -> bool:
         """Whether a choice `by each player` may be listed once: every seat in play chooses (no `where`), so
