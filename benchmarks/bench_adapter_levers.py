@@ -328,6 +328,12 @@ def declared_numbers_by_set_and_dict():
                    mock.patch.object(session, "seat_numbers", seat_numbers))
 
 
+def declared_listings_numbered_every_time():
+    """(m) off: a short listing of a game that numbers its actions (`numbered EXPR`) numbered and sorted at every
+    node (as before the lever), not kept by its frame and rows (DeclaredNumbers.listings)."""
+    return mock.patch.object(listing_numbers, "DECLARED_LISTINGS_KEPT", 0)
+
+
 LEVERS = {"(a) listings read by place": dict_of_first_rows, "(b) returns without the outcome": returns_from_the_outcome,
           "(c) kept listings' numbers edited": every_listing_read,
           "(d) short listings out of order read by place": short_listings_by_dict,
@@ -337,7 +343,8 @@ LEVERS = {"(a) listings read by place": dict_of_first_rows, "(b) returns without
           "(h) short listings' numbers kept by their texts": every_listing_numbered,
           "(i) short draws of items not met before numbered by item": every_new_short_draw_read,
           "(j) clones share their session and keep moves played twice": clones_copied,
-          "(l) declared listings sorted once with no set or dict": declared_numbers_by_set_and_dict}
+          "(l) declared listings sorted once with no set or dict": declared_numbers_by_set_and_dict,
+          "(m) short declared listings kept by their frame and rows": declared_listings_numbered_every_time}
 
 
 def rule_file(name: str) -> str:

@@ -65,6 +65,9 @@ class DeclaredNumbers:
         # (3)`), so that an Action played is numbered without its listing (the information state's rows)
         self.listed: dict[tuple[int, str], int] = {}
         self.known: dict[tuple, dict[tuple, int]] = {}  # a decision's frame (step, arguments) -> row -> its number
+        # (a decision's frame, its rows) -> the short listing's ListingNumbers (listing_numbers.seat_numbers)
+        self.listings: dict[tuple, object] = {}
+        self.keeping, self.kept_found = True, 0  # whether short listings are kept; how many were found again
         self.patterns: Optional[list[list[tuple[re.Pattern, int]]]] = None  # texts showing `<source>`, made once asked
 
     def row_numbers(self, st: State, pending) -> list[int]:

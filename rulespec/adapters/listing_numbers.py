@@ -18,6 +18,10 @@ spaces) is numbered by editing: the numbers of the rows it was edited from, kept
 same rows removed and the new rows' numbers put in their places (runtime _listed_edits), a new row checked against
 its neighbours; rows kept as they were keep their numbers. Only where those numbers rose strictly and still do;
 any other listing is numbered from its texts.
+
+A game that numbers its actions (`numbered EXPR`) numbers a listing from its rows (declared_numbers.py); a short one
+is kept by its frame and rows (DeclaredNumbers.listings), as a poker seat's fold, call and raise recur at node after
+node, until as many were kept as DECLARED_LISTINGS_KEPT with fewer found again (a hand of cards): then none are.
 """
 
 from __future__ import annotations
@@ -44,6 +48,11 @@ NUMBERED_ROWS_KEPT = 64
 SHORT_LISTING = 32
 # A short listing's numbers kept by its texts, per ActionTable (ActionTable.listings): at most this many at once
 LISTINGS_KEPT = 4096
+# A short listing of a game that numbers its actions (`numbered EXPR`) kept by its frame and rows, per DeclaredNumbers
+# (.listings), so that a listing that recurs (a poker seat's fold, call, raise) is not numbered and sorted again: at
+# most this many at once; when that many were kept and fewer were found again, the game's listings seldom recur (a
+# hand of cards) and none are kept from then on (DeclaredNumbers.keeping); 0: none kept
+DECLARED_LISTINGS_KEPT = 1024
 
 
 class ListingNumbers:
@@ -97,11 +106,27 @@ def seat_numbers(table, pending, st) -> ListingNumbers:
     if table.declared is not None:
         if pending.rows is None:
             raise NumberingError("an engine that lists its decisions itself (Pending.given) has no declared numbers")
+        declared, rows, key = table.declared, pending.rows, None
+        if declared.keeping and len(rows) <= SHORT_LISTING and DECLARED_LISTINGS_KEPT:  # a short listing numbered before: its numbers again
+            # (a row's number reads the step's arguments and the row alone: the same frame and rows, the same)
+            key = (st._stack[-1], tuple(rows))
+            numbered = declared.listings.get(key)
+            if numbered is not None:
+                declared.kept_found += 1
+                pending.numbered = numbered
+                return numbered
         # no two alike (checked on the sorted numbers): in order, a number's row is its place; out of order (a
         # piece's moves listed by where they go), its place among the numbers, no dict of first rows made
-        numbers, legal = table.declared.seat_row_numbers(st, pending)
+        numbers, legal = declared.seat_row_numbers(st, pending)
         pending.numbered = numbered = ListingNumbers(table, numbers, True) if legal == numbers else \
             ListingNumbers.of_distinct(table, numbers, legal)
+        if key is not None:
+            listings = declared.listings
+            if len(listings) >= DECLARED_LISTINGS_KEPT:  # as many listings as kept: stop keeping them if few recurred
+                declared.keeping = declared.kept_found >= len(listings)
+                listings.clear()
+                declared.kept_found = 0
+            listings[key] = numbered
         return numbered
     rows = pending.rows
     if rows is not None and (id(rows) in _numbered_rows or id(rows) in _listed_edits):  # (rows the engine keeps)
