@@ -36,7 +36,8 @@ class ListingLoops:
         walk = self.walks_in_place.get(domain)
         if walk is None:
             walked = self.filtered_domain(domain)  # (a walk filtered once: filtered_walks.py)
-            w.line(f"for v_{ident(var)} in {walked}:")
+            key = self.walks_by_direction.get(domain)  # (each space with its direction's number: by_direction.py)
+            w.line(f"for v_{ident(var)}{f', v_{ident(key)}' if key is not None else ''} in {walked}:")
             w.indent()
             self.written_loop_skips(var, domain)
             return

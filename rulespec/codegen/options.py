@@ -155,6 +155,10 @@ class Options:
                     domains[b.var] = self.steps_in_order(b.var, b.domain, where) or narrowed
                     # A part that says no more than the narrowed walk visits is not tested again.
                     placed[i] = [part for part in placed[i] if not self.implied_by_walk(b.var, b.domain, part, where)]
+                    # Each direction's own part of the condition tested at its spaces (by_direction.py).
+                    by_direction = self.by_direction(b.var, b.domain, where, placed[i])
+                    if by_direction is not None:
+                        domains[b.var], placed[i] = by_direction
                     continue
                 # The leading conditions the seats decide: the values they let through, those left untested.
                 seat_walk = self.seat_walk(b.var, b.domain, placed[i])

@@ -79,6 +79,7 @@ from .shifted_places import ShiftedPlaces
 from .steps_again import StepsAgain
 from .statements import Statements
 from .steps_in_order import StepsInOrder
+from .by_direction import ByDirection
 from .texts import Texts
 from .version import GENERATOR_VERSION, source_hash  # noqa: F401 (GENERATOR_VERSION is bumped in version.py)
 from .writer import Writer, cites_text
@@ -86,7 +87,7 @@ from .written_out_for_once import WrittenOutForOnce
 
 
 class CodeGenerator(Expressions, KnownOnBoard, HoistedReads, Counts, ItemValueTables, WholeLines, Narrowing, ShiftedPlaces, RelatedSpaces, RelatedPairs, SpacesByValue, SeatWalks, LineWalks, JoinedGroups, ConnectedFromEach, KeptConnected, BoardTallies,
-                    KeptValues, Statements, StepsAgain, StepsInOrder, Texts, Declarations, Guards, Chance, OutcomesByCounters, Options,
+                    KeptValues, Statements, StepsAgain, StepsInOrder, ByDirection, Texts, Declarations, Guards, Chance, OutcomesByCounters, Options,
                     Choices, SharedWalks, RowBlocks, ListedAnswers, LaterAnswers, ListingPlans, RowsKeptByCounters, ListingLoops, HeldSpaces, MemberWalks, LoopInvariants,
                     LeanLookAhead, FilteredWalks, OneAColumn, WrittenOutForOnce, EndsCalls, OneGroup, CheapFirst, ContentTables, ContentDefinitions, ItemDefinitions, ContentDirections, PassingItems, HeldCounts, ReachMasks, EveryBetween,
                     Ends, Examples, EngineClass):
@@ -218,6 +219,7 @@ class CodeGenerator(Expressions, KnownOnBoard, HoistedReads, Counts, ItemValueTa
         self.walked_numbers: dict[str, frozenset] = {}  # an option's names walked over a few constants (their values)
         self.ray_stop_used = False  # whether a walk of a ray is of the space it stops at (ray_stop, imported then)
         self.walks_skipping_none: set[str] = set()  # option walks of neighbours written out (steps_in_order.py)
+        self.walks_by_direction: dict[str, str] = {}  # such walks with each direction's number beside it (by_direction.py)
         self.walks_in_place: dict[str, ir.Walk] = {}  # an option's walk (its code) -> the walk, walked in place there
         self.narrowing_used = False  # whether a walk of a board is narrowed (spaces_among, imported then)
         self.space_numbered_used = False  # whether a walk is narrowed to a space by its index (imported then)

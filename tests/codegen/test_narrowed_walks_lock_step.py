@@ -49,7 +49,8 @@ def test_breakthrough_lists_a_pawns_moves_from_its_neighbours(monkeypatch):
     the rest once per neighbour."""
     source = codegen.generate(compile_rules(NEWCOMER / "breakthrough.rules"), "breakthrough.rules")
     listing = source.split("def choices_turn(", 1)[1].split("\ndef ", 1)[0]
-    assert "for v_t in ((st._t.toward[0][" in listing  # (written out in board order: codegen/steps_in_order.py)
+    # (written out in board order: codegen/steps_in_order.py; each with its direction's part: by_direction.py)
+    assert "for v_t in ((st._t.toward[0][" in listing or "for v_t, v_t__k in (((st._t.toward[0][" in listing
     assert "for v_t in st._t.cells_in_use" not in listing
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from rulespec.codegen import python as codegen
+from rulespec.codegen.by_direction import ByDirection
 from rulespec.codegen.steps_in_order import StepsInOrder, _one_holds_at_most
 from rulespec.model import ir
 from rulespec.pipeline import compile_rules, load_module_from_source
@@ -17,6 +18,13 @@ from .lockstep import engines_with_and_without, play_in_lock_step
 
 ROOT = Path(__file__).parents[2]
 NEWCOMER = ROOT / "tests" / "newcomer" / "games" / "breakthrough.rules"
+
+
+@pytest.fixture(autouse=True)
+def whole_conditions(monkeypatch):
+    """The walks as steps_in_order writes them, each target testing the whole condition (the conditions
+    specialised per direction are by_direction.py's, tests/codegen/test_by_direction.py)."""
+    monkeypatch.setattr(ByDirection, "specialise_by_direction", False)
 
 
 def engines(path: Path, tag: str):
