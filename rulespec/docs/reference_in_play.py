@@ -392,7 +392,8 @@ returns of p [COL-6]:
       "ends (here a seat loses its stake of at most 2, or wins the others' stakes, at most 4). `rulespec "
       "verify` checks it on every game it plays (property `payoff_range`); through OpenSpiel they are the "
       "game's `min_utility()` and `max_utility()` (which OpenSpiel's MCTS reads to prove a win) and PettingZoo's "
-      "reward range. Without it, payoffs as numbers are bounded only by the counters' range."),
+      "reward range. Without it, payoffs as numbers are bounded only by the counters' range. A bound may be a "
+      "fraction, as returns may (`between -1/2 and 1/2`; see An exact fraction)."),
     E("Ends, scores and ranking", "An end's step for the seat it ended for", "end end_each end_then", "high-card.rules", '''
 end showdown [HC-4]:
   checked after every step

@@ -5,6 +5,7 @@ zones, boards, the flow of a turn, ends, scores and checks), with the statements
 from __future__ import annotations
 
 import dataclasses
+from fractions import Fraction
 from typing import Any
 
 from lark import Token, v_args
@@ -707,8 +708,14 @@ class ToAst(ExpressionsToAst, ExamplesToAst):
     def payoff_sum(self, meta, children):
         return ("sum", 0 if str(children[0]) == "zero-sum" else read_signed_number(children[1]))
 
-    def payoff_range(self, meta, children):
-        return ("range", (read_signed_number(children[0]), read_signed_number(children[1])), self._loc(meta))
+    def payoff_range(self, meta, children):  # (each bound a `ratio`: (top, bottom), bottom 1 for a whole number)
+        bounds = []
+        for top, bottom in children:
+            if bottom == 0:
+                raise AstProblem(meta.line, meta.column, "a payoff bound divided by 0",
+                                 hint="write a fraction as `1/2`, its bottom above 0")
+            bounds.append(top if bottom == 1 else Fraction(top, bottom))
+        return ("range", tuple(bounds), self._loc(meta))
 
     def returns(self, meta, children):
         rest, cites, rulings = split_tails([c for c in children if c is not None])

@@ -100,3 +100,21 @@ def test_dividing_by_zero_stops_the_rules_naming_the_line(tmp_path):
     where = located(caught.value).where
     assert "divided by 0" in str(caught.value)
     assert f"facing.rules:{_line(path.read_text(), 'returns of p')}" in where, where
+
+
+def test_a_payoff_range_may_be_fractions_and_verify_and_the_adapters_read_it(tmp_path):
+    from rulespec.adapters.core import declared_range
+    from rulespec.check.verify import Checks
+    path = tmp_path / "facing.rules"
+    path.write_text(TEXT.replace("  between -1 and 1\n", "  between -1/2 and 1\n"))
+    game = rulespec.load(path)
+    assert game.model.returns.between == (Fraction(-1, 2), 1)
+    assert declared_range(game) == (-0.5, 1.0)
+    checks = Checks(game, 2, str(path))
+    state = _play(game, 2, ["high", "not high"])  # one right, one wrong: 1 and -1, below -1/2
+    with pytest.raises(Exception, match="outside the declared range between -1/2 and 1"):
+        checks.payoff_range(state)
+    bad = TEXT.replace("  between -1 and 1\n", "  between -1/0 and 1\n")
+    with pytest.raises(RuleError) as caught:
+        check(parse_text(bad, "facing.rules"))
+    assert caught.value.diagnostics[0].line == _line(bad, "  between -1/0")

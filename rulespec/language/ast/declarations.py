@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Literal, Optional, Union
 
 from .nodes import after_named_step, Loc, Node, Clause
@@ -513,7 +514,7 @@ class ReturnsDecl(Clause):
     var: Optional[str] = None
     value: Optional[Expr] = None
     total: Optional[int] = None  # `zero-sum` (0) or `constant-sum N`: what the payoffs always add up to
-    between: Optional[tuple[int, int]] = None  # `between L and H`: the least and the most a seat can get
+    between: Optional[tuple[Union[int, Fraction], ...]] = None  # `between L and H`: the least and most a seat gets
     between_loc: Optional[Loc] = None
 
 

@@ -46,7 +46,7 @@ class Returns(Cited):
     var: Optional[str] = None
     value: Optional[E] = None
     total: Optional[int] = None  # declared: the payoffs always add up to this (`zero-sum`: 0)
-    between: Optional[tuple[int, int]] = None  # declared `between L and H`: each seat's payoff lies in it
+    between: Optional[tuple] = None  # declared `between L and H` (ints or Fractions): each seat's payoff lies in it
 
 
 @dataclass(frozen=True)
