@@ -377,8 +377,10 @@ class Expressions:
         value, domain = self.expr(e.value), self.expr(e.domain)
         self.depth -= 1
         extra = f", {self.order_table(e.order)}" if e.order else ""
-        return (f"st._extreme({lit(e.text)}, {lit(e.func == 'max')}, [{value} for v_{ident(e.var)} in {domain}{where}]"
+        code = (f"st._extreme({lit(e.text)}, {lit(e.func == 'max')}, [{value} for v_{ident(e.var)} in {domain}{where}]"
                 f"{extra})")
+        # In a listing's condition, one reading none of the chosen names is kept once (written_out_for_once.py).
+        return self.once(e, code) if self.nested_in_listing else code
 
     def visit_Conditional(self, e: ir.Conditional) -> str:
         return f"({self.expr(e.then)} if {self.expr(e.condition)} else {self.expr(e.otherwise)})"
@@ -501,6 +503,9 @@ class Expressions:
         folded = self.folded_value(definition, e.args) if definition is not None else None
         if folded is not None:  # (small once its calls of written values are worked out: constant_calls.py)
             return self.expr(folded)
+        nested = self.written_out_nested(e) if definition is not None else None
+        if nested is not None:  # (a part of it the same for every candidate, kept once: written_out_for_once.py)
+            return nested
         code = self.item_definition_table(e) or \
             f"define_{ident(e.name)}(st{''.join(', ' + self.expr(a) for a in e.args)})"  # (item_definitions.py)
         written = self.value_kept(e, self.kept_call(e, self.end_call_kept(e, code)))  # (ends_calls.py: once a check)

@@ -83,8 +83,9 @@ def test_backgammon_calling_playable_plays_the_same_games(tmp_path, monkeypatch)
 def test_the_call_is_worked_out_once_a_listing_when_needed(tmp_path, monkeypatch):
     kept, called = _sources(_backgammon_calling_playable(tmp_path), monkeypatch)
     listing = kept.split("def options_lone_move__move", 1)[1].split("\ndef ", 1)[0]
-    assert "_n0 = _n1 = None  # counts and calls that are the same for every candidate, once needed" in listing
-    assert "(_n1 if _n1 is not None else (_n1 := define_playable(st, v_player, " in listing
+    # (`bears_off(p, n, d)` written out for its `all_home(p)`, kept as _n1: written_out_for_once.py written_out_nested)
+    assert "_n0 = _n1 = _n2 = None  # counts and calls that are the same for every candidate, once needed" in listing
+    assert "(_n2 if _n2 is not None else (_n2 := define_playable(st, v_player, " in listing
     assert "or (not define_playable(st, v_player, " in called.split("def options_lone_move__move", 1)[1]
 
 

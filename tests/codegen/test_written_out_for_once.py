@@ -14,7 +14,8 @@ NEWCOMER = Path(__file__).parents[2] / "tests" / "newcomer" / "games"
 
 def engines(name: str):
     return engines_with_and_without(NEWCOMER / f"{name}.rules",
-                                    ((WrittenOutForOnce, "written_out_for_once", lambda self, bound: lambda c: None),),
+                                    ((WrittenOutForOnce, "written_out_for_once", lambda self, bound: lambda c: None),
+                                     (WrittenOutForOnce, "nested_in_listing", False)),  # (nor anywhere in it)
                                     "written_out_for_once")
 
 
