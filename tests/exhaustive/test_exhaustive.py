@@ -16,11 +16,24 @@ from collections import deque
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
 import rulespec
 from rulespec.check.exhaustive import EXIT_INCOMPLETE, explore, state_key
+from rulespec.cli.main import app
 
 HERE = Path(__file__).resolve().parent
+
+
+def rulespec_here(*args: str, cwd: Path, monkeypatch):
+    """``rulespec ARGS`` run through the command line in this process, in ``cwd``: the `verify --exhaustive` path
+    keeps its process of its own below (test_the_command_line_fails_with_the_counterexample_and_saves_it), `replay`
+    its own in properties/test_any_rule_file.py; a process costs about two seconds of start-up."""
+    monkeypatch.delenv("RULESPEC_TRACEBACK", raising=False)
+    monkeypatch.chdir(cwd)
+    result = CliRunner().invoke(app, list(args))
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+    return result
 BROKEN = HERE / "nought-in-the-centre.rules"
 SMALL_C4 = HERE / "small-connect-four.rules"
 
@@ -96,7 +109,7 @@ def test_a_shortened_connect_four_whole_tree(tmp_path):
     assert (report.distinct, report.terminal) == connect_four_positions(3, 4)
 
 
-def test_the_broken_fixture_gives_the_shortest_counterexample(tmp_path):
+def test_the_broken_fixture_gives_the_shortest_counterexample(tmp_path, monkeypatch):
     report = explore(str(BROKEN), 2, save_counterexamples=tmp_path)
     assert not report.ok and len(report.failures) == 1
     failure = report.failures[0]
@@ -112,11 +125,10 @@ def test_the_broken_fixture_gives_the_shortest_counterexample(tmp_path):
     # and it replays from its file, through the command line
     assert failure.path is not None and failure.path.parent == tmp_path
     # (the game is outside the counterexample's folder and the working directory: its folder is allowed)
-    replayed = subprocess.run([sys.executable, "-m", "rulespec", "--allow-dir", str(HERE), "replay", str(failure.path)],
-                              capture_output=True,
-                              text=True, timeout=300, cwd=tmp_path)
-    assert replayed.returncode == 1 and "centre_free_of_noughts" in replayed.stdout, replayed.stdout + replayed.stderr
-    assert "Traceback" not in replayed.stdout + replayed.stderr
+    replayed = rulespec_here("--allow-dir", str(HERE), "replay", str(failure.path), cwd=tmp_path,
+                             monkeypatch=monkeypatch)
+    assert replayed.exit_code == 1 and "centre_free_of_noughts" in replayed.stdout, replayed.output
+    assert "Traceback" not in replayed.output
 
 
 def test_the_command_line_fails_with_the_counterexample_and_saves_it(tmp_path):
@@ -128,13 +140,13 @@ def test_the_command_line_fails_with_the_counterexample_and_saves_it(tmp_path):
     assert saved.read_text(encoding="utf-8").splitlines()[-1] == "player 2: nought on row 2 column 2"
 
 
-def test_a_walk_cut_short_says_so_and_exits_3(tmp_path):
+def test_a_walk_cut_short_says_so_and_exits_3(tmp_path, monkeypatch):
     report = explore(str(SMALL_C4), 2, max_states=200, save_counterexamples=None)
     assert not report.complete and not report.failures and not report.ok
     assert report.distinct == 200 and "INCOMPLETE" in report.render()
-    run = subprocess.run([sys.executable, "-m", "rulespec", "verify", str(SMALL_C4), "--exhaustive", "--max-states",
-                          "200"], capture_output=True, text=True, timeout=300, cwd=tmp_path)
-    assert run.returncode == EXIT_INCOMPLETE == 3, run.stdout + run.stderr
+    run = rulespec_here("verify", str(SMALL_C4), "--exhaustive", "--max-states", "200", cwd=tmp_path,
+                        monkeypatch=monkeypatch)
+    assert run.exit_code == EXIT_INCOMPLETE == 3, run.output
     assert "INCOMPLETE: stopped at --max-states 200" in run.stdout
 
 
@@ -143,10 +155,9 @@ def test_a_walk_cut_short_says_so_and_exits_3(tmp_path):
     (["--exhaustive", "--examples", "3"], "--examples is for random walks"),
     (["--exhaustive", "--max-states", "0"], "--max-states must be at least 1"),
 ])
-def test_the_command_line_refuses_what_does_not_go_together(tmp_path, args, words):
-    run = subprocess.run([sys.executable, "-m", "rulespec", "verify", "tic-tac-toe", *args], capture_output=True,
-                         text=True, timeout=300, cwd=tmp_path)
-    assert run.returncode == 2 and words in run.stderr, run.stdout + run.stderr
+def test_the_command_line_refuses_what_does_not_go_together(tmp_path, monkeypatch, args, words):
+    run = rulespec_here("verify", "tic-tac-toe", *args, cwd=tmp_path, monkeypatch=monkeypatch)
+    assert run.exit_code == 2 and words in run.stderr, run.output
 
 
 def test_the_key_is_the_position():
