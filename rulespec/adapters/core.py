@@ -23,6 +23,7 @@ from ..lib.template_matching import AnyText, OneOf, Template
 from ..model import ir
 from ..model.moves import max_moves
 from .number_texts import offered_number_texts
+from .state_bounds import StateBounds
 from .static_texts import StaticValues, offered_fields
 from ..pipeline import load, option_texts
 from ..pipeline.rule_paths import confined_rule_file
@@ -140,7 +141,10 @@ class _Expansion:
             return [str(v) for v in values]
         raise AdapterError(f"{where}: the adapters cannot number a name of type {type_!r} in an action's "
                            f"text (only items, seats, spaces, placements, compass directions, words and numbers "
-                           f"from a fixed range have a finite domain)")
+                           f"from a range whose ends are fixed or bounded by the model have a finite domain): "
+                           f"give the range ends the model can bound (numbers, options, a counter only ever set "
+                           f"to such values and never raised), or number the actions yourself (`actions numbered "
+                           f"0 to N` with each option `numbered EXPR`)")
 
     def bound(self, e, most: bool) -> Optional[int]:
         """A fixed upper (most) or lower bound of a number, when the model's text gives one."""
@@ -333,6 +337,7 @@ class ActionTable:
         model: ir.Model = engine.model
         texts = _Expansion(engine, players)
         listed, expand = texts.listed, texts.expand
+        bounded = functools.cache(lambda: StateBounds(texts))
         self._patterns = texts.patterns  # templates with values only the state decides
         self._in_play = texts.in_play  # a numbered text with such values -> (its values' sources, the seat choosing)
         player_texts: list[str] = []
@@ -358,7 +363,9 @@ class ActionTable:
             if step.kind == "choice":
                 for option in step.options:
                     option_types = dict(types, **{b.var: b.type for b in option.bindings})
-                    values = {b.var: listed(b.domain) for b in option.bindings if listed(b.domain) is not None}
+                    # a range whose ends read the state: up to what the model bounds them by (state_bounds.py)
+                    values = {b.var: found for b in option.bindings
+                              if (found := listed(b.domain) or bounded().listed(b.domain)) is not None}
                     player_texts += expand(option.template, option_types, f"option {step.name}.{option.name}", values,
                                            dict(getattr(option, "shown", ())), {b.var for b in option.bindings},
                                            step.by.name if isinstance(step.by, ir.Var) else None, option)
