@@ -8,6 +8,7 @@ rule file's own invariants must catch it, with a shrunk action list that replays
 from __future__ import annotations
 
 import io
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -19,6 +20,7 @@ from typer.testing import CliRunner
 
 import rulespec
 from rulespec.cli.main import app
+from rulespec.pipeline.rule_paths import RULES_PATH_ENV
 from rulespec.pipeline import bundled_rulebooks
 from rulespec.check.verify import load_counterexample, replay, replay_and_check, save_counterexample, verify
 
@@ -122,6 +124,8 @@ def test_a_broken_rule_file_is_caught_with_a_replayable_counterexample(name, tmp
         returncode, stdout, output = done.returncode, done.stdout, done.stdout + done.stderr
     else:
         monkeypatch.delenv("RULESPEC_TRACEBACK", raising=False)
+        # (--allow-dir adds to RULESPEC_RULES_PATH for the process: put back as it was after the test)
+        monkeypatch.setenv(RULES_PATH_ENV, os.environ.get(RULES_PATH_ENV, ""))
         monkeypatch.chdir(ROOT)
         ran = CliRunner().invoke(app, arguments)
         assert ran.exception is None or isinstance(ran.exception, SystemExit), repr(ran.exception)

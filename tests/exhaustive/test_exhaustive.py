@@ -10,6 +10,7 @@ come back with the shortest counterexample, which `rulespec replay` plays back; 
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from collections import deque
@@ -21,6 +22,7 @@ from typer.testing import CliRunner
 import rulespec
 from rulespec.check.exhaustive import EXIT_INCOMPLETE, explore, state_key
 from rulespec.cli.main import app
+from rulespec.pipeline.rule_paths import RULES_PATH_ENV
 
 HERE = Path(__file__).resolve().parent
 
@@ -30,6 +32,8 @@ def rulespec_here(*args: str, cwd: Path, monkeypatch):
     keeps its process of its own below (test_the_command_line_fails_with_the_counterexample_and_saves_it), `replay`
     its own in properties/test_any_rule_file.py; a process costs about two seconds of start-up."""
     monkeypatch.delenv("RULESPEC_TRACEBACK", raising=False)
+    # (--allow-dir adds to RULESPEC_RULES_PATH for the process: put back as it was after the test)
+    monkeypatch.setenv(RULES_PATH_ENV, os.environ.get(RULES_PATH_ENV, ""))
     monkeypatch.chdir(cwd)
     result = CliRunner().invoke(app, list(args))
     assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
