@@ -16,7 +16,8 @@ from rulespec.resources import rulebooks_dir
 
 LOC = ast.Loc(file="f.rules", line=1, column=1, end_line=1, end_column=2)
 NODE_CLASSES = [cls for cls in vars(ast).values()
-                if inspect.isclass(cls) and cls.__module__ == ast.__name__ and dataclasses.is_dataclass(cls)]
+                if inspect.isclass(cls) and cls.__module__.startswith(ast.__name__ + ".")
+                and dataclasses.is_dataclass(cls)]
 
 
 def test_every_node_class_is_a_standard_frozen_keyword_only_dataclass():
