@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from rulespec.codegen import narrowing as code_narrowing, python as codegen
+from rulespec.codegen.by_direction import ByDirection
 from rulespec.model import narrowing
 from rulespec.pipeline import compile_rules, load_module_from_source
 
@@ -81,6 +82,8 @@ def test_each_seat_walks_its_own_directions(monkeypatch):
     `p = player 1 and t = neighbour of s towards south or p = player 2 and ...`: t is one of the three
     spaces ahead of the seat to move, not one of six; its end looks at the far row of the seat it asks
     about. The same games as the engine generated without it."""
+    # (each target testing the whole condition: its parts per direction are by_direction.py's, tested apart)
+    monkeypatch.setattr(ByDirection, "specialise_by_direction", False)
     fast, slow, fast_source, slow_source = engines_with_and_without_tests(monkeypatch, NEWCOMER_BREAKTHROUGH)
     # (the listing writes the three spaces out in board order, codegen/steps_in_order.py)
     ahead = "(st._t.toward[0][5][v_s], st._t.toward[0][4][v_s], st._t.toward[0][3][v_s], ) if (v_player == 0) else "
