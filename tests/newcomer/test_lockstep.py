@@ -793,6 +793,14 @@ def _tarok_deal(theirs):
     return list(theirs.talon()) + [c for p in range(theirs.num_players()) for c in theirs.player_cards(p)]
 
 
+
+def _capture_the_flag(seat, text):
+    """OpenSpiel's north, east, south, west, stay are 0 to 4; chance's 0 and 1 say whose move (A's, B's) is
+    carried out first."""
+    if seat is not None:
+        return ("north", "east", "south", "west", "stay").index(text)
+    return int(re.fullmatch(r"player (\d) moves first", text).group(1)) - 1
+
 @dataclass
 class Spec:
     rules: str
@@ -902,6 +910,7 @@ SPECS = {
     "coin-game": Spec("coin-game", "coin_game", _coin_game, games=200),
     "universal-poker": Spec("universal-poker", "universal_poker", _universal_poker, games=1000),
     "tarok": Spec("tarok", "tarok", _tarok, params={"rng_seed": 20261207}, games=100, players=3, deal=_tarok_deal),
+    "capture-the-flag": Spec("capture-the-flag", "capture_the_flag", _capture_the_flag, games=20),
 }
 
 
@@ -1053,7 +1062,8 @@ EXAMPLES = {"catch": 1, "matrix-rps": 2, "matrix-mp": 2, "blotto": 2, "nim": 2, 
             "crazyhouse": 2, "hive": 2, "spades": 2, "checkers": 2, "phantom-go": 2, "bridge": 2,
             "dou-dizhu": 2, "dark-chess": 2, "oh-hell": 2, "hanabi": 2, "coin-game": 2, "skat": 2,
             "universal-poker": 2,
-            "tarok": 2}
+            "tarok": 2,
+            "capture-the-flag": 2}
 
 
 def test_every_game_file_has_a_spec():
@@ -1254,3 +1264,49 @@ def test_tarok_klop_and_the_talon_contracts_in_lock_step():
                 pick = rng.choice(legal)
             _play(spec, ours, theirs, moves, {seat: pick})
     assert {"KLOP", "THREE", "TWO", "ONE"} <= contracts and captured > 0
+
+
+def test_capture_the_flag_positions_agree_in_lock_step():
+    """Every seat may always choose any of the five moves, so legal actions say nothing of the position: here the
+    field (where A and B stand, a flag lying at its base), who carries each flag and the rounds played are compared
+    with OpenSpiel's printed state at every node of seeded games, with the runners drawn towards the flags so that
+    flags are taken, carried, captured and tagged back."""
+    spec = SPECS["capture-the-flag"]
+    ours_game, theirs_game = spec.load()
+    rng = random.Random(3)
+    bases = {0: "3 1", 1: "3 7"}
+    taken = 0
+    for _ in range(20):
+        ours, theirs = ours_game.new_game(spec.players), theirs_game.new_initial_state()
+        while True:
+            moves = agree(spec, ours, theirs)
+            view = ours.observation(0)
+            field, carrier = view["boards"]["field"], view["counters"]["carrier"]
+            rows = []
+            for r in range(1, 6):
+                row = ""
+                for c in range(1, 8):
+                    here = field.get(f"{r} {c}", "")
+                    owner = next((p for p, b in bases.items() if b == f"{r} {c}" and carrier[p] == "none"), None)
+                    row += here.upper() if here else ("ab"[owner] if owner is not None else ".")
+                rows.append(row)
+            holders = [-1 if h == "none" else int(h.split()[-1]) - 1 for h in carrier]
+            taken += holders != [-1, -1]
+            lines = str(theirs).split("\n")
+            assert lines[:5] == rows, str(theirs)
+            assert lines[5] == f"Carrier(A's flag): {holders[0]} Carrier(B's flag): {holders[1]}", str(theirs)
+            if theirs.is_terminal():  # (a capture ends our game before its round is counted)
+                break
+            assert lines[7].startswith(f"Moves: {view['counters']['rounds']}/"), str(theirs)
+            if theirs.is_chance_node():
+                _play(spec, ours, theirs, moves, {None: rng.choice(sorted(moves[None]))})
+                continue
+            choice = {}
+            for seat in (0, 1):  # towards the other's base, or home when carrying, three times in four
+                me, goal = str(theirs).split("\n")[:5], bases[1 - seat if holders[1 - seat] != seat else seat]
+                (r, c), = [(i + 1, row.index("AB"[seat]) + 1) for i, row in enumerate(me) if "AB"[seat] in row]
+                gr, gc = map(int, goal.split())
+                towards = [n for n, ok in ((0, gr < r), (1, gc > c), (2, gr > r), (3, gc < c)) if ok] or [4]
+                choice[seat] = rng.choice(towards) if rng.random() < 0.75 else rng.randrange(5)
+            _play(spec, ours, theirs, moves, choice)
+    assert taken > 200
