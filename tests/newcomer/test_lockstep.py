@@ -801,6 +801,23 @@ def _capture_the_flag(seat, text):
         return ("north", "east", "south", "west", "stay").index(text)
     return int(re.fullmatch(r"player (\d) moves first", text).group(1)) - 1
 
+
+_TINY_BRIDGE_CARDS = [f"{r} of {s}" for s in ("hearts", "spades") for r in ("jack", "queen", "king", "ace")]
+
+
+def _tiny_bridge(seat, text):
+    """OpenSpiel deals a hand of two cards as (a * (a - 1)) / 2 + b, a > b the cards' numbers (hearts jack 0 to
+    spades ace 7); a call is Pass 0, then 1H 1S 1NT 2H 2S 2NT 1 to 6."""
+    deal = re.fullmatch(r"deal (.+) and (.+)", text)
+    if deal:
+        a, b = (_TINY_BRIDGE_CARDS.index(c) for c in deal.groups())
+        return a * (a - 1) // 2 + b
+    if text == "pass":
+        return 0
+    level, strain = re.fullmatch(r"bid (\d) (hearts|spades|notrump)", text).groups()
+    return (int(level) - 1) * 3 + ("hearts", "spades", "notrump").index(strain) + 1
+
+
 @dataclass
 class Spec:
     rules: str
@@ -911,6 +928,7 @@ SPECS = {
     "universal-poker": Spec("universal-poker", "universal_poker", _universal_poker, games=1000),
     "tarok": Spec("tarok", "tarok", _tarok, params={"rng_seed": 20261207}, games=100, players=3, deal=_tarok_deal),
     "capture-the-flag": Spec("capture-the-flag", "capture_the_flag", _capture_the_flag, games=20),
+    "tiny-bridge-2p": Spec("tiny-bridge-2p", "tiny_bridge_2p", _tiny_bridge, games=300),
 }
 
 
@@ -1063,7 +1081,8 @@ EXAMPLES = {"catch": 1, "matrix-rps": 2, "matrix-mp": 2, "blotto": 2, "nim": 2, 
             "dou-dizhu": 2, "dark-chess": 2, "oh-hell": 2, "hanabi": 2, "coin-game": 2, "skat": 2,
             "universal-poker": 2,
             "tarok": 2,
-            "capture-the-flag": 2}
+            "capture-the-flag": 2,
+            "tiny-bridge-2p": 2}
 
 
 def test_every_game_file_has_a_spec():
