@@ -818,6 +818,14 @@ def _tiny_bridge(seat, text):
     return (int(level) - 1) * 3 + ("hearts", "spades", "notrump").index(strain) + 1
 
 
+def _snake(seat, text):
+    """North, east, south, west are OpenSpiel's 0 to 3; "fruit at 6 3 (empty square 52)" is its chance outcome 51,
+    the place of the square among the empty ones in reading order, from 0."""
+    if seat is not None:
+        return ("north", "east", "south", "west").index(text)
+    return int(re.fullmatch(r"fruit at \d+ \d+ \(empty square (\d+)\)", text).group(1)) - 1
+
+
 @dataclass
 class Spec:
     rules: str
@@ -929,6 +937,7 @@ SPECS = {
     "tarok": Spec("tarok", "tarok", _tarok, params={"rng_seed": 20261207}, games=100, players=3, deal=_tarok_deal),
     "capture-the-flag": Spec("capture-the-flag", "capture_the_flag", _capture_the_flag, games=20),
     "tiny-bridge-2p": Spec("tiny-bridge-2p", "tiny_bridge_2p", _tiny_bridge, games=300),
+    "snake": Spec("snake", "snake", _snake, games=60),
 }
 
 
@@ -1082,7 +1091,8 @@ EXAMPLES = {"catch": 1, "matrix-rps": 2, "matrix-mp": 2, "blotto": 2, "nim": 2, 
             "universal-poker": 2,
             "tarok": 2,
             "capture-the-flag": 2,
-            "tiny-bridge-2p": 2}
+            "tiny-bridge-2p": 2,
+            "snake": 2}
 
 
 def test_every_game_file_has_a_spec():
