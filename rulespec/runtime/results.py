@@ -166,17 +166,25 @@ class Results:
         if st._over["end"] in self._drawn_by:
             return [1] * st.players
         keys = self._rank_keys(st, st._over, scores)
+        ranking = self.RANKING or NO_RANKING
         share = False
-        for kind, _ in self.RANKING or NO_RANKING:
+        for kind, _ in ranking:
             if kind == "ties_share" or kind == "lot":
                 share = True
                 break
+        # An end that names several winners (`loser p`: every other seat) places them all first, together, when the
+        # ranking puts the winners first: they won, whatever the ties between other seats do.
+        named = ()
+        if ranking[0][0] == "winner_first" and self.MATCH is None:
+            named = st._over.get("winners", ())
         order = sorted(st._t.seats, key=keys.__getitem__)  # (a stable sort: tied seats stay in seat order)
         ranks = [0] * st.players
         before = None
         for position, seat in enumerate(order):
             if share and position and keys[before] == keys[seat]:
                 ranks[seat] = ranks[before]
+            elif len(named) > 1 and seat in named:
+                ranks[seat] = 1
             else:
                 ranks[seat] = position + 1
             before = seat

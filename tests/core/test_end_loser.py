@@ -43,6 +43,25 @@ def test_the_others_win_and_share_it(tmp_path):
             assert returns[loser] == -1 and abs(sum(returns)) < 1e-9
 
 
+
+def test_the_others_share_the_win_without_ties_share(tmp_path):
+    """The reference says `winner first` ranks the others tied first: a ranking without `ties share` (as
+    tests/newcomer/games/social-deduction.rules was first written) still names every other seat a winner, where
+    the ties used to be split in seat order (only the first of them won, 1 and the rest -1 with `win 1, loss -1`)."""
+    path = tmp_path / "potato.rules"
+    path.write_text(TEXT.replace("  winner first\n  ties share\n", "  winner first\n"))
+    assert "ties share" not in path.read_text()
+    game = rulespec.load(path)
+    for players in (3, 4):
+        for seed in range(5):
+            state = _play(game, players, seed)
+            loser = state._counters["last"]
+            outcome = state.outcome()
+            assert outcome["winners"] == [s for s in range(players) if s != loser]
+            assert outcome["ranking"][loser] == players and all(
+                outcome["ranking"][s] == 1 for s in range(players) if s != loser)
+            assert state.returns()[loser] < 0 and all(state.returns()[s] > 0 for s in range(players) if s != loser)
+
 def test_with_two_players_it_plays_as_winner_of_the_other_seat(tmp_path):
     path = tmp_path / "potato.rules"
     path.write_text(TEXT.replace("  loser last\n", "  winner left of last\n"))
