@@ -840,6 +840,25 @@ def _coop_box_pushing(seat, text):
     return 1 + int(re.fullmatch(r"player (\d) moves first", text).group(1))
 
 
+_SD_MESSAGES = ("skip", "claim innocent")
+
+
+def _social_deduction(seat, text):
+    """OpenSpiel's 0 skip, 1 claim innocent, 2 + k accuse and 8 + k defend player k (from 0); a vote for player k is
+    k; chance: the imposter k is 1 << k, an observation of player k is 2 k, plus 1 when suspicious."""
+    if seat is None:
+        imposter = re.fullmatch(r"player (\d) is the imposter", text)
+        if imposter:
+            return 1 << (int(imposter.group(1)) - 1)
+        k, look = re.fullmatch(r"signal: player (\d) looks (clear|suspicious)", text).groups()
+        return 2 * (int(k) - 1) + (look == "suspicious")
+    if text in _SD_MESSAGES:
+        return _SD_MESSAGES.index(text)
+    verb = text.rsplit(" player ", 1)[0]
+    k = _last_int(text) - 1
+    return {"accuse": 2 + k, "defend": 8 + k, "vote for": k}[verb]
+
+
 @dataclass
 class Spec:
     rules: str
@@ -958,6 +977,7 @@ SPECS = {
     "coop-box-pushing": Spec("coop-box-pushing", "coop_box_pushing", _coop_box_pushing, games=20),
     "coop-box-pushing-short": Spec("coop-box-pushing", "coop_box_pushing", _coop_box_pushing, params={"horizon": 10},
                                    options={"horizon": 10}, games=300),
+    "social-deduction": Spec("social-deduction", "social_deduction", _social_deduction, games=300, players=6),
 }
 
 
@@ -1113,7 +1133,8 @@ EXAMPLES = {"catch": 1, "matrix-rps": 2, "matrix-mp": 2, "blotto": 2, "nim": 2, 
             "capture-the-flag": 2,
             "tiny-bridge-2p": 2,
             "snake": 2,
-            "coop-box-pushing": 2}
+            "coop-box-pushing": 2,
+            "social-deduction": 2}
 
 
 def test_every_game_file_has_a_spec():
