@@ -978,6 +978,8 @@ SPECS = {
     "coop-box-pushing-short": Spec("coop-box-pushing", "coop_box_pushing", _coop_box_pushing, params={"horizon": 10},
                                    options={"horizon": 10}, games=300),
     "social-deduction": Spec("social-deduction", "social_deduction", _social_deduction, games=300, players=6),
+    # Kriegspiel's tries are numbered as chess numbers its moves ("pawn 2 4 to 3 5" whether it takes or not).
+    "kriegspiel": Spec("kriegspiel", "kriegspiel", _crazyhouse, games=5),
 }
 
 
@@ -1134,7 +1136,8 @@ EXAMPLES = {"catch": 1, "matrix-rps": 2, "matrix-mp": 2, "blotto": 2, "nim": 2, 
             "tiny-bridge-2p": 2,
             "snake": 2,
             "coop-box-pushing": 2,
-            "social-deduction": 2}
+            "social-deduction": 2,
+            "kriegspiel": 2}
 
 
 def test_every_game_file_has_a_spec():
