@@ -431,7 +431,9 @@ example goal "Filling a goal earns a reward" [LAN-6]:
   then "player 2: play red 4 on red 4" is not legal''',
       "A position (`given`), actions as printed by the engine (`when`) and facts that must follow (`then`). "
       "`rulespec check` runs every example. A `given` line may come after a `when` or a `then` too: it changes "
-      "the position there, and the lines after it read the decision listed again from the changed position."),
+      "the position there, and the lines after it read the decision listed again from the changed position. "
+      "Each `given` takes a copy of a component not given yet; once every copy was given, a `given` after a "
+      "`when` takes one given before it again, from wherever play left it (a runner moved back)."),
     E("Executable examples", "A pending step and a space", "given_step item_ref then_legal", "lanes.rules", '''
   given strip: "joker" at "blue 3", "red 3"
   given hand of player 1: "joker", "blue 4"

@@ -53,6 +53,9 @@ class ExampleRun(ExampleBlocks, ExampleNumbers, ExampleOffers):
         self.started = False
         self.skipped_setup = False  # the example starts from its givens, and the game has a `setup` that does not run
         self.given: set[int] = set()
+        # what was given since the last `when`: a later `given` takes a copy never given first, else one given
+        # before that `when` (the position changed since: the runner moved, a card was played)
+        self.given_now: set[int] = set()
         self.line = 0  # the line of the example being run (each call below names its own)
         self.model = getattr(engine, "model", None)  # the checked rule file, when the engine was loaded from one
 
@@ -149,9 +152,14 @@ class ExampleRun(ExampleBlocks, ExampleNumbers, ExampleOffers):
         for item in st._t.in_play_items:
             if st._labels[item] == label and item not in self.given:
                 self.given.add(item)
+                self.given_now.add(item)
+                return item
+        for item in st._t.in_play_items:  # (every copy given: one given before the last `when` is given again)
+            if st._labels[item] == label and item not in self.given_now:
+                self.given_now.add(item)
                 return item
         self.fail(line, f"no {label!r} is left to give (it is not in play with {st.players} players, "
-                        f"or was already given)")
+                        f"or every copy was already given since the last `when`)")
 
     def put(self, st: State, zone: int, labels: list, line: int = 0) -> None:
         self.line = line
@@ -198,6 +206,8 @@ class ExampleRun(ExampleBlocks, ExampleNumbers, ExampleOffers):
                     self.fail(line, f"{label!r} fits {len(cells)} spaces; say which with `at \"...\"`")
             if not st._t.in_use[board][cells[0]]:
                 self.fail(line, f"{info.label(cells[0])} is not in use in a game of {st.players} players")
+            if st._boards[board][cells[0]] == item:  # (given again where it stands)
+                continue
             if st._boards[board][cells[0]] >= 0:
                 self.fail(line, f"{info.label(cells[0])} already holds "
                                 f"{st._labels[st._boards[board][cells[0]]]!r}")
@@ -254,6 +264,7 @@ class ExampleRun(ExampleBlocks, ExampleNumbers, ExampleOffers):
         for name in State.__slots__:
             setattr(st, name, getattr(built, name))
         self.given = set(reader.taken)  # later `given` lines take only what the position did not write
+        self.given_now = set(reader.taken)
 
     def counter(self, st: State, name: str, value: int, seat: Optional[int] = None, line: int = 0) -> None:
         self.line = line
@@ -384,6 +395,7 @@ class ExampleRun(ExampleBlocks, ExampleNumbers, ExampleOffers):
     def act(self, st: State, text: str, line: int = 0) -> None:
         self._begin(st, line)
         self.snapshot = st.clone()  # what happened since this action: `ran`, `gained`, `lost`
+        self.given_now = set()
         # An example's givens write the state directly: a failing action is undone to the state before it
         # (State._undo replays from a state's origin), so that is this state's origin.
         st._origin, st._origin_moves = self.snapshot, len(st.history)
