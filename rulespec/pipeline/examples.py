@@ -24,6 +24,8 @@ from .example_offers import ExampleOffers, _failure
 from .example_positions import _position_place, example_tables
 
 
+# The `given` lines that give a position (the set-up's included): an example with none starts the game empty.
+_POSITION_LINES = ("items", "step", "counter", "space_counter", "setup", "position", "leg_scores")
 # A failed comparison says what its left side was and what it should have been (`X > 5`: X is 3, not more than 5).
 _RELATIONS = {"=": "", "<": "less than ", ">": "more than ", "<=": "at most ", ">=": "at least "}
 _COMPARED = {"=": operator.eq, "!=": operator.ne, "<": operator.lt, ">": operator.gt, "<=": operator.le,
@@ -448,7 +450,16 @@ class ExampleRun(ExampleBlocks, ExampleNumbers, ExampleOffers):
         except Exception as error:  # a fact that cannot be evaluated is a failed fact
             self.fail(line, f"`{text}` could not be evaluated: {_failure(error)}")
         if not holds:
-            self.fail(line, f"`{text}` does not hold{self._what_it_was(sides, compared)}")
+            message = f"`{text}` does not hold{self._what_it_was(sides, compared)}"
+            if self._gave_no_position():  # (the game's own start was meant: its set-up did not run)
+                self.fail_in_play(line, message)
+            self.fail(line, message)
+
+    def _gave_no_position(self) -> bool:
+        """Whether the example gives nothing but its players and options, so that a game with a `setup` is
+        at its empty start (the set-up runs only when the example asks for it)."""
+        example = self._example()
+        return example is not None and all(l.what not in _POSITION_LINES for l in example.lines)
 
     def _what_it_was(self, sides: Optional[Callable[[], tuple]], compared: Optional[tuple]) -> str:
         """``: X is 3, not 5``: what a failed comparison's left side was, beside what it should have been."""
@@ -472,7 +483,8 @@ class ExampleRun(ExampleBlocks, ExampleNumbers, ExampleOffers):
 
     def _value_text(self, value, type_: str) -> str:
         """A value of the model's ``type_`` as the rule file would say it: player 2, 'red 2', a space's label."""
-        from ..model.ir import BOOL, ELEMENT_OF, ITEM, SEAT
+        from ..lib.geometry import COMPASS
+        from ..model.ir import BOOL, DIRECTION, ELEMENT_OF, ITEM, SEAT
         if value is None:
             return "none"
         if isinstance(value, (list, tuple, set, frozenset)):
@@ -484,6 +496,8 @@ class ExampleRun(ExampleBlocks, ExampleNumbers, ExampleOffers):
             return "true" if value else "false"
         if type_ == SEAT and value.__class__ is int:
             return f"player {value + 1}" if value >= 0 else "nobody"
+        if type_ == DIRECTION and value.__class__ is int and 0 <= value < len(COMPASS):  # a compass word, kept as its place
+            return COMPASS[value]
         if type_ == ITEM and value.__class__ is int and 0 <= value < len(self.engine.ITEM_LABEL):
             return repr(self.engine.ITEM_LABEL[value])
         if type_.startswith("space:") and value.__class__ is int:
