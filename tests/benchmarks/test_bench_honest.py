@@ -4,6 +4,7 @@ No speed target here: figures belong to the benchmark, never to a timed test."""
 
 from __future__ import annotations
 
+import gc
 import importlib.util
 import json
 import random
@@ -17,6 +18,18 @@ import rulespec
 
 BENCH = Path(__file__).resolve().parents[2] / "benchmarks" / "bench_honest.py"
 BURN_NS = 20_000_000  # CPU a deliberately slow set-up spends: far more than the play it precedes
+
+
+@pytest.fixture(autouse=True)
+def frozen_heap():
+    """The bench collects garbage before each timed block (untimed, so the block does not pay for the making's
+    garbage). A full collection walks every object the process holds: in a test worker late in the session, millions
+    (engines, models, parsed files of the tests before), a second or more each, some 40 of them in a quick run. So the
+    objects from before the test are frozen (gc.freeze: kept out of collections, never freed by them) while it runs:
+    the bench's collections walk what the bench made, as they do in a process of its own, and its code is unchanged."""
+    gc.freeze()
+    yield
+    gc.unfreeze()
 
 
 def load_bench():
