@@ -1384,3 +1384,33 @@ def test_capture_the_flag_positions_agree_in_lock_step():
                 choice[seat] = rng.choice(towards) if rng.random() < 0.75 else rng.randrange(5)
             _play(spec, ours, theirs, moves, choice)
     assert taken > 200
+
+
+def test_coop_box_pushing_boxes_pushed_in_lock_step():
+    """Random agents seldom push the big box (both must face it, move and succeed at once); here each agent moves
+    forward mostly, and far more when OpenSpiel's partial observation shows a box ahead (turning where it shows a wall
+    or the other agent), so small boxes reach row 1 and the big box is pushed, askew too, and delivered: both sides in
+    lock step at every node to the returns."""
+    spec = SPECS["coop-box-pushing"]
+    ours_game, theirs_game = spec.load()
+    rng = random.Random(3)
+    weights = {"big box": (1, 1, 12, 0), "small box": (1, 1, 4, 0), "field": (1, 1, 5, 0)}
+    moved = delivered = small = 0
+    for _ in range(80):
+        ours, theirs = ours_game.new_game(spec.players), theirs_game.new_initial_state()
+        while True:
+            moves = agree(spec, ours, theirs)
+            if theirs.is_terminal():
+                rows = str(theirs).split("\n")[3:11]
+                moved += rows[3][3:5] != "BB"
+                delivered += "B" in rows[0]
+                small += "b" in rows[0]
+                break
+            if theirs.is_chance_node():
+                numbers, odds = zip(*theirs.chance_outcomes())
+                choice = {None: rng.choices(numbers, odds)[0]}
+            else:
+                choice = {seat: rng.choices(range(4), weights.get(theirs.observation_string(seat), (1, 1, 0, 0)))[0]
+                          for seat in moves}
+            _play(spec, ours, theirs, moves, choice, rng)
+    assert moved >= 2 and delivered >= 1 and small >= 10, (moved, delivered, small)
