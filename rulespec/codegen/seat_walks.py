@@ -1,7 +1,8 @@
 """A walk narrowed by what the seats decide (#40): `for k in 1..13 where own_pit(p, k) and stones(k) > 0`
 tests `own_pit(p, k)` on all thirteen numbers, though its answer depends on p and k alone. When the leading
 conjuncts of a walk's condition read nothing but the walked value (a number of a range of constants, or a
-space of a board every space of which is in use, with its row and column, and a graph's marks), seats named by names bound
+space of a board every space of which is in use, with its row and column, a graph's marks and a grid's regions where
+every game lays the same face of it: `s is a base space`), seats named by names bound
 outside the walk, constants and definitions that read no more, the values they let through are worked out
 once for each seat's value (a module-level SeatWalk table, runtime/helpers.py) and the walk visits those
 alone, in the walk's order; the rest of the condition is tested on each as before. The conjuncts left out
@@ -88,6 +89,12 @@ class SeatWalks:
             and all("-" not in face.cells for face in board.faces) \
             and not any(lo.attribute in (board.row_attribute, board.column_attribute) for lo in self.m.leave_outs)
 
+    def same_regions(self, board: str) -> bool:
+        """Whether board ``board``'s regions are the same in every game: a grid whose faces, whichever is laid,
+        mark the same spaces with the same letters (one face, most often)."""
+        b = self.m.boards[self.boards[board]]
+        return b.lattice == "grid" and len({face.cells for face in b.faces}) == 1
+
     def seat_walk_test(self, part: ir.E) -> str:
         """A conjunct's code as the table's test reads it: outside any listing's kept counts."""
         bound, self.bound = self.bound, None
@@ -118,6 +125,9 @@ class SeatWalks:
         if isinstance(e, ir.IsMarked):  # (a graph's marks are its own, the same in every game; a face's are not)
             return board is not None and e.board == board and isinstance(e.space, ir.Var) and e.space.name == var \
                 and self.m.boards[self.boards[board]].lattice == "graph"
+        if isinstance(e, ir.InRegion):  # (the regions of a board every game lays the same face of)
+            return board is not None and e.board == board and isinstance(e.space, ir.Var) and e.space.name == var \
+                and self.same_regions(board)
         if isinstance(e, ir.Compare):
             return not e.order and all(self.seat_decided(side, var, board, seats, depth) for side in (e.left, e.right))
         if isinstance(e, ir.Arith):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 
-GENERATOR_VERSION = "166"
+GENERATOR_VERSION = "167"
 
 
 def source_hash(text: str) -> str:

@@ -14,7 +14,7 @@ from rulespec.codegen import counts, python as codegen, seat_walks
 from rulespec.pipeline import compile_rules, load_module_from_source
 from rulespec.runtime.helpers import SeatWalk, first_empty
 
-from .lockstep import play_in_lock_step
+from .lockstep import engines_with_and_without, play_in_lock_step
 
 ROOT = Path(__file__).parents[2]
 NEWCOMER = ROOT / "tests" / "newcomer" / "games"
@@ -171,3 +171,65 @@ def test_the_runtime_helpers():
     assert first_empty(contents, (2, 3, 4)) == (3,)  # a run: searched in C
     assert first_empty(contents, (0, 2, 3)) == (3,) and first_empty(contents, (0, 2, 5)) == ()
     assert first_empty(contents, (4, 5)) == () and first_empty(contents, ()) == ()
+
+
+def test_capture_the_flag_reads_its_bases_from_a_seat_walk_alike():
+    """(a) reading a board's regions where every game lays the same face (SeatWalks.same_regions, helper ctf):
+    Capture the flag's `base_of(p)`, `any(s in field where s is a base space and home_ground(p, s))`, is each seat's
+    base from a SeatWalk table, not a walk of the field testing each space; in lock step with the engine without."""
+    path = NEWCOMER / "capture-the-flag.rules"
+    source, source_without, engine, engine_without = engines_with_and_without(
+        path, ((seat_walks.SeatWalks, "same_regions", lambda self, board: False),), "regions")
+    base_of = source.split("def define_base_of(", 1)[1].split("\ndef ", 1)[0]
+    assert "for v_s in SEAT_WALK_0.of(st, v_p):" in base_of and "region_of" not in base_of
+    assert "st._t.region_of[0][v_s] >= 0 and" in source.split("SEAT_WALK_0 = SeatWalk(", 1)[1].split("\n", 1)[0]
+    assert "SEAT_WALK_" not in source_without
+    for seed in range(6):
+        play_in_lock_step(engine.new_game(2), engine_without.new_game(2), 2, random.Random(seed))
+
+
+REGIONS = """\
+game "Regions" [RG-1]
+  id "regions"
+  players 2 to 2 [RG-1]
+  at most 20 turns [RG-1]
+
+option layout "Where the goals are": outer, inner default outer [RG-1]
+
+board strip: rows row 1..1, columns column 1..4, adjacency orthogonal [RG-1]:
+  region goal: one per letter [RG-1]
+  face outer when layout = outer [RG-1]:
+    1 g . . g
+  FACE
+
+counter reached per player starts at 0 [RG-1]
+
+define goal_of(p: seat) [RG-1]:
+  any(s in strip where s is a goal space and (p = player 1 and column of s <= 2 or p = player 2 and column of s >= 3))
+
+turns go clockwise from player 1, each turn runs turn [RG-1]
+
+choice turn(player: seat) by player [RG-1]:
+  option reach "reach {goal_of(player)}" [RG-1]:
+    add column of goal_of(player) to reached of player
+
+end spent [RG-1]:
+  checked after every turn
+  when reached of player 2 > 10
+"""
+
+
+@pytest.mark.parametrize("face, tabled", [
+    ("face inner when layout = inner [RG-1]:\n    1 . g g .", False),  # which spaces are goals: the option's
+    ("face inner when layout = inner [RG-1]:\n    1 g . . g", True),  # the same goals in every game
+])
+def test_regions_are_read_by_a_seat_walk_only_where_every_face_marks_them_alike(tmp_path, face, tabled):
+    path = tmp_path / "regions.rules"
+    path.write_text(REGIONS.replace("FACE", face))
+    source, _, engine, engine_without = engines_with_and_without(
+        path, ((seat_walks.SeatWalks, "same_regions", lambda self, board: False),), "regions_faces")
+    assert ("SEAT_WALK_0.of(st, v_p)" in source.split("def define_goal_of(", 1)[1].split("\ndef ", 1)[0]) == tabled
+    for layout in ("outer", "inner"):
+        ours, theirs = type(engine)({"layout": layout}), type(engine_without)({"layout": layout})
+        ours.model = theirs.model = engine.model
+        play_in_lock_step(ours.new_game(2), theirs.new_game(2), 2, random.Random(1))
