@@ -76,6 +76,14 @@ class Looks:
         self.steady = engine._steady_kind
         self.changing: dict[tuple, int] = {}
         self.digests: dict[tuple, str] = {}
+        # The items of a component with an attribute that can change, where they are few among many: the others
+        # show what they started with for the whole game, so `now` reads only these (a game of 4,745 slips and
+        # 32 pieces whose kind can change reads 32). None: every item, or most, may change (read them all).
+        changeable = tuple(item for item in range(len(engine.ITEM_KIND))
+                           if any(item in engine.ITEM_ATTRS.get(attr, {}) for attr in engine.CHANGING))
+        self.changeable = changeable if 4 * len(changeable) <= len(engine.ITEM_KIND) else None
+
+    SPARSE = True  # (the lever's switch, for its A/B: benchmarks/bench_sparse_looks.py)
 
     def number(self, look: tuple) -> int:
         found = self.numbers.get(look)
@@ -89,6 +97,18 @@ class Looks:
         attrs = st._attrs
         if attrs is None:
             return self.at_start
+        changeable = self.changeable
+        if changeable is not None and Looks.SPARSE:  # (the rest show what they started with)
+            numbers = list(self.at_start)
+            columns = tuple(attrs.values())
+            steady, changing = self.steady, self.changing
+            for item in changeable:
+                way = (steady[item], tuple([column[item] for column in columns]))
+                found = changing.get(way)
+                if found is None:
+                    found = changing[way] = self.number(self.look(way, attrs))
+                numbers[item] = found
+            return numbers
         ways = list(zip(self.steady, zip(*attrs.values())))  # (the values lists end in None: one past the items)
         numbers = list(map(self.changing.get, ways))
         if None in numbers:  # a look not met before in this game

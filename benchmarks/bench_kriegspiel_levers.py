@@ -1,0 +1,40 @@
+"""The newcomer's Kriegspiel (tests/newcomer/games/kriegspiel.rules) and the levers its cliff asked for (issue #40,
+helper kriegspiel): (a) a position's key reads the looks of the pieces whose attribute can change only, where
+they are few among many (runtime/repetition.py Looks.now: 32 pieces among 4,745 slips that never change),
+against the same engine reading every item's look at every turn start (Looks.SPARSE off), in one process. The
+same seeded games, thread CPU time, nothing but play inside the clock, rounds interleaved with the order
+rotated, medians with their min-max spread.
+
+    python benchmarks/bench_kriegspiel_levers.py --rounds 5
+
+Figures only: speed targets are never tests.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from ab import ROOT, compare_levers  # noqa: E402
+from rulespec.runtime.repetition import Looks  # noqa: E402
+
+NEWCOMER = ROOT / "tests" / "newcomer" / "games"
+EVERY_LOOK = ((Looks, "SPARSE", False),)
+
+# lever -> (its file, the generator's methods swapped: none, the lever is the runtime's)
+LEVERS = {
+    "(a) a position's key reads the looks that can change": ("kriegspiel", ()),
+}
+SEEDS = {"kriegspiel": range(3)}
+RUNTIME = {"(a) a position's key reads the looks that can change": EVERY_LOOK}
+
+
+def main() -> None:
+    compare_levers("bench_kriegspiel_levers.py", LEVERS, SEEDS, lambda name: NEWCOMER / f"{name}.rules",
+                   played_without=RUNTIME)
+
+
+if __name__ == "__main__":
+    main()
