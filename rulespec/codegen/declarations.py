@@ -17,6 +17,7 @@ class Declarations:
         """define_<name>(st, <params>): a definition's value, worked out where it is used."""
         w = self.w
         kept = self.content_definition(definition)  # (kept by what its spaces hold: content_definitions.py)
+        kept = kept or self.counter_definition(definition)  # (kept by the counters it reads: counter_definitions.py)
         w.line("")
         w.line("")
         w.line(f"def {'worked' if kept else 'define'}_{ident(definition.name)}(st{self.params(definition.params)}):")

@@ -9,6 +9,7 @@ import re
 from ..model import ir
 from ..model.counter_values import held_words
 from ..model.moves import max_moves_by_players
+from ..model.tree import free_vars
 from ..model.unread_ahead import steps_unread_ahead, triggers_unread_ahead
 from .quoting import docstring, ident, lit
 from .writer import cites_text
@@ -228,6 +229,8 @@ class EngineClass:
         w.line(f"RANKING = {m.ranking.keys if m.ranking else ()!r}")
         if m.returns is not None and m.returns.form == "value":
             w.line("RETURNS = ('value', returns_of)")
+            if shared_returns() and m.returns.var not in free_vars(m.returns.value, {m.returns.var}):
+                w.line("RETURNS_SHARED = True", note="every seat's payoff is the same value: worked out once")
         elif m.returns is not None:
             w.line(f"RETURNS = ('result', {(m.returns.win, m.returns.draw, m.returns.loss)!r})")
         if m.returns is not None and m.returns.total is not None:
@@ -258,3 +261,9 @@ class EngineClass:
             w.line(f"({ex.name!r}, {ex.title!r}, {ex.cites!r}, example_{ident(ex.name)}),")
         w.dedent()
         w.line(")")
+
+
+def shared_returns() -> bool:
+    """Whether payoffs as numbers whose value does not read its seat (`returns of p: payoff`: every seat the same,
+    a cooperative game's) are worked out once for every seat (Engine.RETURNS_SHARED) rather than once a seat."""
+    return True

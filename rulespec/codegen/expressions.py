@@ -340,6 +340,11 @@ class Expressions:
     def visit_NumberOf(self, e: ir.NumberOf) -> str:  # (a seat or a graph's direction: its index, plus 1)
         if e.values is not None:  # an attribute's value: its place among the values (none, an empty counter: 0)
             places = {value: place for place, value in enumerate(e.values, 1)}
+            table = self.place_tables().get(next((key for key in self.place_tables() if key[1] == tuple(e.values)),
+                                                 None)) if places_from_tables() and not self.places_written else None
+            if table is not None:  # (a component attribute's: its module-level table, made once)
+                self.places_used.setdefault(table, f"{table} = {lit({**places, None: 0})}")
+                return f"{table}[{self.expr(e.value)}]"
             return f"{lit({**places, None: 0})}[{self.expr(e.value)}]"
         return f"({self.expr(e.value)} + 1)" if e.table is None else f"{lit(e.table)}[{self.expr(e.value)}]"
 
@@ -351,6 +356,16 @@ class Expressions:
 
     def visit_AttributeValues(self, e: ir.AttributeValues) -> str:
         return repr(e.values)
+
+    def place_tables(self) -> dict[tuple, str]:
+        """Each component attribute's table of its values' places from 1 (`number of suit of c`), by (the attribute,
+        its values): PLACE_<attribute>, for an attribute whose values are the same in every component that has it
+        (`number of V` of another list keeps its places written out)."""
+        found: dict[str, set] = {}
+        for c in self.m.components:
+            for name, values in c.attributes:
+                found.setdefault(name, set()).add(tuple(values))
+        return {(name, next(iter(lists))): f"PLACE_{ident(name)}" for name, lists in found.items() if len(lists) == 1}
 
     def orders(self) -> dict[str, tuple]:
         """Each ordered attribute's values, lowest first (`rank (jack < queen < king)`)."""
@@ -643,3 +658,9 @@ def constant_number(e: ir.E) -> Optional[int]:
     if isinstance(e, ir.Const) and isinstance(e.value, int) and not isinstance(e.value, bool):
         return e.value
     return None
+
+
+def places_from_tables() -> bool:
+    """Whether `number of V` of a component attribute's value reads the attribute's module-level table of places
+    (a dict made once) rather than a dict written out, and made again, at every use."""
+    return True

@@ -30,6 +30,7 @@ from .choices import Choices
 from .board_tallies import BoardTallies
 from .connected import KeptConnected
 from .content_definitions import ContentDefinitions
+from .counter_definitions import CounterDefinitions
 from .content_tables import ContentTables
 from .passing_items import PassingItems
 from .held_counts import HeldCounts
@@ -89,7 +90,7 @@ from .written_out_for_once import WrittenOutForOnce
 class CodeGenerator(Expressions, KnownOnBoard, HoistedReads, Counts, ItemValueTables, WholeLines, Narrowing, ShiftedPlaces, RelatedSpaces, RelatedPairs, SpacesByValue, SeatWalks, LineWalks, JoinedGroups, ConnectedFromEach, KeptConnected, BoardTallies,
                     KeptValues, Statements, StepsAgain, StepsInOrder, ByDirection, Texts, Declarations, Guards, Chance, OutcomesByCounters, Options,
                     Choices, SharedWalks, RowBlocks, ListedAnswers, LaterAnswers, ListingPlans, RowsKeptByCounters, ListingLoops, HeldSpaces, MemberWalks, LoopInvariants,
-                    LeanLookAhead, FilteredWalks, OneAColumn, WrittenOutForOnce, EndsCalls, OneGroup, CheapFirst, ContentTables, ContentDefinitions, ItemDefinitions, ContentDirections, PassingItems, HeldCounts, ReachMasks, EveryBetween,
+                    LeanLookAhead, FilteredWalks, OneAColumn, WrittenOutForOnce, EndsCalls, OneGroup, CheapFirst, ContentTables, ContentDefinitions, CounterDefinitions, ItemDefinitions, ContentDirections, PassingItems, HeldCounts, ReachMasks, EveryBetween,
                     Ends, Examples, EngineClass):
     """One engine module from one checked model: ``module()`` writes it, once."""
 
@@ -118,6 +119,8 @@ class CodeGenerator(Expressions, KnownOnBoard, HoistedReads, Counts, ItemValueTa
         # of them, kept in a local once first counted (see once()); depth > 0 inside count/total/any.
         self.bound: Optional[set[str]] = None
         self.counted: dict[str, str] = {}
+        self.places_used: dict[str, str] = {}  # `number of V`'s tables read, each its line (expressions.py)
+        self.places_written = False  # (once they are put in, a `number of V` written after keeps its dict)
         self.filtered_codes: set[str] = set()  # inner walks filtered once by their own tests (filtered_walks.py)
         # ... and each count or call that reads one of them (one the listing binds inside another walk, so that
         # it meets each value more than once: ``repeated``), kept in a dict by that name's value (see once())

@@ -126,7 +126,8 @@ class Texts:
             source = "ITEM_LABEL" if type_ == ir.ITEM else "SEAT_LABEL"
             lines.append(f"{name} = tuple({text} for label in {source})  " + comment(repr(template)))
         self.w.lines[self.board_tables_at:self.board_tables_at] = self.cells_by_lines() + self.shifted_places_lines() + self.seat_walk_lines()  # (first: it is later)
-        self.w.lines[self.tables_at:self.tables_at] = (lines + self.item_test_lines() + self.content_test_lines() + self.fill_tests_lines()
+        self.places_written = True
+        self.w.lines[self.tables_at:self.tables_at] = (list(self.places_used.values()) + lines + self.item_test_lines() + self.content_test_lines() + self.fill_tests_lines()
                                                        + self.tally_tests_lines() + self.lines_through_lines() + self.reach_ends_lines() + self.space_tests_lines() + self.each_tests_lines()
                                                        + self.related_lines() + self.held_count_lines())
         helpers = ((["cells_by_value"] if self.cells_by_used else [])

@@ -111,6 +111,7 @@ class Engine(Results, Describing):
     # Each seat's payoff: ('result', (win, draw, loss)), ('value', fn(st, seat)), or None: from the ranking.
     RETURNS: Optional[tuple] = None
     RETURNS_SUM: Optional[int] = None  # declared `zero-sum` (0) / `constant-sum N`: the returns always add up to it
+    RETURNS_SHARED: bool = False  # ('value', fn): fn does not read its seat, so every seat's payoff is fn(st, 0)
     INVARIANTS: tuple[InvariantInfo, ...] = ()
     EXAMPLES: tuple = ()
 

@@ -219,6 +219,8 @@ class Results:
 
     def _returns(self, st: State) -> list[float]:
         if self.RETURNS is not None and self.RETURNS[0] == "value":
+            if self.RETURNS_SHARED:  # (the value reads no seat: worked out once, the same for every seat)
+                return [float(self.RETURNS[1](st, 0))] * st.players
             return [float(self.RETURNS[1](st, seat)) for seat in range(st.players)]
         if st._over is None:
             return [0.0] * st.players

@@ -123,7 +123,9 @@ def test_number_of_an_attributes_value_is_its_place_among_the_values():
     numbers = [e for e in _walk(card_number.value) if e.__class__.__name__ == "NumberOf"]
     assert [n.values for n in numbers] == [("clubs", "hearts"), (1, 2)]
     source = generate(model, "tricks.rules")
-    assert "{'clubs': 1, 'hearts': 2, None: 0}[" in source and "{1: 1, 2: 2, None: 0}[" in source
+    # (each attribute's places a module-level table, made once: codegen/expressions.py places_from_tables)
+    assert "PLACE_suit = {'clubs': 1, 'hearts': 2, None: 0}" in source and "PLACE_rank = {1: 1, 2: 2, None: 0}" in source
+    assert "PLACE_suit[" in source and "PLACE_rank[" in source
     assert English(model).expr(numbers[0]).endswith("among clubs, hearts (the first is 1)")
     results = run_examples(rulespec.load(TRICKS))  # a counter's word, a written word, a number, none: 0
     assert all(r.passed for r in results), [r.message for r in results if not r.passed]
@@ -164,8 +166,8 @@ def test_number_of_a_name_going_through_an_attributes_values(tmp_path):
     path.write_text(text, encoding="utf-8")
     model = rulespec.load(path).model
     source = generate(model, "tricks.rules")
-    assert source.count("{'clubs': 1, 'hearts': 2, None: 0}[v_s]") >= 3
-    assert "{'clubs': 1, 'hearts': 2, None: 0}[v_t]" in source
+    assert source.count("PLACE_suit[v_s]") >= 3
+    assert "PLACE_suit[v_t]" in source
     namespace: dict = {}
     exec(compile(source, "tricks.py", "exec"), namespace)
     assert namespace["define_suit_places"](None) == 1 + 2 + 10
