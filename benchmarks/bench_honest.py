@@ -122,19 +122,28 @@ class Block:
     start_ns: int
 
 
-def microseconds_a_step(engine, seeds, players: int = 2) -> float:
+def microseconds_a_step(engine, seeds, players: int = 2, read_returns: bool = False) -> float:
     """A rulespec engine's thread CPU a step over one seeded game per seed, the games made before the clock:
-    the A/B benchmarks' figure (an engine against the same file's engine generated without a lever)."""
+    the A/B benchmarks' figure (an engine against the same file's engine generated without a lever). With
+    ``read_returns`` each game's returns are read once it is over, inside the clock (where the payoff is the
+    work: OpenSpiel's engines work it out as the last action is applied)."""
     states = [(engine.new_game(players), random.Random(seed).random) for seed in seeds]
     start, steps = clock_ns(), 0
     for state, draw in states:
         steps += play(state, draw, "apply")
+        if read_returns:
+            state.returns()
     return (clock_ns() - start) / steps / 1000
+
+
+READ_RETURNS = [False]  # --read-returns: each game's returns read at its end, inside the clock
 
 
 def time_block(new_state: Callable[[], object], apply_name: str, games: int, first_seed: int = 0) -> Block:
     """Plays ``games`` seeded games; only the play is inside the clock (the states and their random
-    streams are made before it, the making timed apart)."""
+    streams are made before it, the making timed apart), and with --read-returns each game's returns once it
+    is over (a payoff worked out when asked, as a rule file's payoffs as numbers are, costs there; OpenSpiel's
+    engines mostly work theirs out as the last action is applied)."""
     started = clock_ns()
     states = [new_state() for _ in range(games)]
     start_ns = clock_ns() - started
@@ -145,6 +154,8 @@ def time_block(new_state: Callable[[], object], apply_name: str, games: int, fir
     for k in range(games):
         state, states[k] = states[k], None  # (a finished game is garbage at once, as in a loop that makes them)
         steps += play(state, draws[k], apply_name)
+        if READ_RETURNS[0]:
+            state.returns()
     play_ns = clock_ns() - started
     return Block(play_ns, steps, start_ns)
 
@@ -673,7 +684,8 @@ def report(meta: dict, settings: dict, summaries: list[dict], result: dict, perf
              f"{settings['target']} s of CPU for the slowest engine; MCTS: {settings['mcts_simulations']} simulations, "
              f"random rollouts, the first {settings['mcts_moves']} moves.\n"]
     if compared:
-        parts += ["Random play, CPU microseconds a step (nothing but play inside the clock):\n", play_table(compared),
+        inside = "play and each game's returns at its end" if READ_RETURNS[0] else "nothing but play"
+        parts += [f"Random play, CPU microseconds a step ({inside} inside the clock):\n", play_table(compared),
                   "Ratios, rulespec's CPU a step / the other engine's, worked out per round (lower is better; "
                   "1/x is rulespec's fraction of its speed); MCTS CPU milliseconds a move:\n", ratio_table(compared),
                   "Headline (the median and the worst of the games' median ratios):\n", headline(result)]
@@ -740,7 +752,10 @@ def parse(argv: list[str]):
                         help="a rule file of your own against OpenSpiel's GAME (repeatable; alone, only these "
                              "are measured), e.g. --file my/chess.rules=chess")
     parser.add_argument("--json", metavar="OUT", help="also write every figure, round by round, to OUT")
+    parser.add_argument("--read-returns", action="store_true",
+                        help="read each game's returns at its end, inside the clock, on every engine")
     args = parser.parse_args(argv)
+    READ_RETURNS[0] = args.read_returns
     defaults = ({"rounds": 3, "target": 0.01, "mcts_simulations": 4, "mcts_moves": 1, "min_games": 1,
                  "mcts_budget": 2.0, "perft_depths": "2"} if args.quick
                 else {"rounds": 7, "target": 0.3, "mcts_simulations": 50, "mcts_moves": 3, "min_games": 4,
