@@ -859,6 +859,13 @@ def _social_deduction(seat, text):
     return {"accuse": 2 + k, "defend": 8 + k, "vote for": k}[verb]
 
 
+_CURSOR_GO_ACTIONS = ("up", "down", "left", "right", "place stone", "pass")
+
+
+def _cursor_go(seat, text):  # OpenSpiel's Up, Down, Left, Right, Place Stone, Pass are 0 to 5 (our texts its own)
+    return _CURSOR_GO_ACTIONS.index(text)
+
+
 @dataclass
 class Spec:
     rules: str
@@ -980,6 +987,7 @@ SPECS = {
     "social-deduction": Spec("social-deduction", "social_deduction", _social_deduction, games=300, players=6),
     # Kriegspiel's tries are numbered as chess numbers its moves ("pawn 2 4 to 3 5" whether it takes or not).
     "kriegspiel": Spec("kriegspiel", "kriegspiel", _crazyhouse, games=5),
+    "cursor-go": Spec("cursor-go", "cursor_go", _cursor_go, games=100),
 }
 
 
@@ -1137,7 +1145,8 @@ EXAMPLES = {"catch": 1, "matrix-rps": 2, "matrix-mp": 2, "blotto": 2, "nim": 2, 
             "snake": 2,
             "coop-box-pushing": 2,
             "social-deduction": 2,
-            "kriegspiel": 2}
+            "kriegspiel": 2,
+            "cursor-go": 2}
 
 
 def test_every_game_file_has_a_spec():
