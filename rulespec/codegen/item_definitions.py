@@ -57,7 +57,8 @@ class ItemDefinitions:
         if not tables_before_written_out() or self.in_module:  # (a table's code, made before these tables: written out)
             return None
         definition = self.definitions.get(e.name)
-        if definition is None or not any(isinstance(node, (ir.BoolOp, ir.Conditional, ir.DefinedValue, ir.Builtin))
+        more = (ir.BoolOp, ir.Conditional, ir.DefinedValue, ir.Builtin) + ((ir.NumberOf,) if places_in_item_tables() else ())
+        if definition is None or not any(isinstance(node, more)
                                          and not (isinstance(node, ir.BoolOp) and node.op == "and")
                                          for node in walk(definition.value)):
             return None
@@ -75,7 +76,8 @@ class ItemDefinitions:
         if isinstance(value, ir.DefinedValue) and value.name in self.definitions:
             if not self.never_fails(self.definitions[value.name].value):
                 return False
-        inner = isinstance(value, ir.Compare) and (value.op in ("=", "!=") or bool(value.order))
+        inner = isinstance(value, ir.Compare) and (value.op in ("=", "!=") or bool(value.order)) or (
+            isinstance(value, ir.NumberOf) and value.values is not None and places_in_item_tables())  # (none's place: 0)
         return all(self.never_fails(v, inner) for part in vars(value).values()
                    for v in (part if isinstance(part, tuple) else (part,)) if isinstance(v, ir.E))
 
@@ -108,6 +110,8 @@ class ItemDefinitions:
             return self.fixed_of_items(e.left, params) and self.fixed_of_items(e.right, params)
         if isinstance(e, ir.Conditional):
             return all(self.fixed_of_items(p, params) for p in (e.condition, e.then, e.otherwise))
+        if isinstance(e, ir.NumberOf) and places_in_item_tables():  # `number of suit of c`: a place, fixed too
+            return e.values is not None and self.fixed_of_items(e.value, params)
         return False
 
     def item_definition_lines(self) -> list[str]:
@@ -133,6 +137,13 @@ class ItemDefinitions:
 
 def definitions_of_items() -> bool:
     """Whether a definition of items read from a table may read other such definitions, `min`, `max` and `abs`."""
+    return True
+
+
+def places_in_item_tables() -> bool:
+    """Whether `number of V` of a fixed attribute of an item (its place among the attribute's values) is a value such
+    a definition may read (OpenSpiel's card numbers, `(number of suit of c - 1) * 4 + number of rank of c - 1`), and
+    makes a small one that would be written out in place more than a comparison of attributes: read from its table."""
     return True
 
 

@@ -1,14 +1,15 @@
-"""Three levers found writing Tiny bridge (#40, helper tinybridge), each in lock step with the engine generated
+"""Four levers found writing Tiny bridge (#40, helper tinybridge), each in lock step with the engine generated
 without it: a definition that reads of the state only counters kept by their values and its arguments
 (codegen/counter_definitions.py), `number of V` read from the attribute's module-level table of places
-(codegen/expressions.py places_from_tables), and payoffs that read no seat worked out once for every seat
-(codegen/engine_class.py shared_returns, Engine.RETURNS_SHARED)."""
+(codegen/expressions.py places_from_tables), payoffs that read no seat worked out once for every seat
+(codegen/engine_class.py shared_returns, Engine.RETURNS_SHARED), and a definition of items reading `number of V`
+read from its item table (codegen/item_definitions.py places_in_item_tables)."""
 
 import gc
 import random
 from pathlib import Path
 
-from rulespec.codegen import counter_definitions, engine_class, expressions
+from rulespec.codegen import counter_definitions, engine_class, expressions, item_definitions
 from rulespec.codegen.python import CodeGenerator, generate
 from rulespec.pipeline import compile_rules
 
@@ -20,6 +21,8 @@ SKAT = ROOT / "tests/newcomer/games/skat.rules"
 KEPT = ((counter_definitions, "kept_by_counters", lambda: False),)
 PLACES = ((expressions, "places_from_tables", lambda: False),)
 SHARED = ((engine_class, "shared_returns", lambda: False),)
+ITEM_PLACES = ((item_definitions, "places_in_item_tables", lambda: False),)
+OH_HELL = ROOT / "tests/newcomer/games/oh-hell.rules"
 
 
 def _module_of(engine) -> dict:
@@ -77,3 +80,17 @@ def test_shared_returns_are_the_same_for_every_seat():
         play_in_lock_step(fast_state, slow_state, 2, rng, also=(lambda s: s.returns(),))
     skat = compile_rules(SKAT)
     assert "RETURNS_SHARED" not in generate(skat, SKAT.name)  # (a seat's own payoff: per seat)
+
+
+def test_card_numbers_read_from_item_tables_play_the_same_games():
+    source, source_without, fast, slow = engines_with_and_without(TINY_BRIDGE, ITEM_PLACES, "places_in_item_tables")
+    assert "DEFINED_CARD_NUMBER = item_table(define_card_number, len(ITEM_KIND), 1)" in source
+    assert "if (DEFINED_CARD_NUMBER[v_a] > DEFINED_CARD_NUMBER[v_b])]" in source  # (the deal's pick)
+    assert "DEFINED_CARD_NUMBER" not in source_without
+    assert len(_module_of(fast)["DEFINED_CARD_NUMBER"]) == 14  # (a bid, which has no suit, reads none's place: 0)
+    rng = random.Random(11)
+    for _ in range(40):
+        play_in_lock_step(fast.new_game(2), slow.new_game(2), 2, rng)
+    source, source_without, fast, slow = engines_with_and_without(OH_HELL, ITEM_PLACES, "places_in_item_tables")
+    assert "DEFINED_" in source and source != source_without
+    play_in_lock_step(fast.new_game(3), slow.new_game(3), 3, random.Random(1))
