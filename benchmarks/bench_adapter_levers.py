@@ -110,8 +110,8 @@ def every_first_move_played():
 
     def node_copied(node, memo):  # (a copy of the shared first state's session too)
         copy = _Node.__new__(_Node)
-        copy.session, copy.round, copy.player, copy.numbered, copy.returns_sum = (
-            node.session.clone(), node.round, node.player, node.numbered, node.returns_sum)
+        copy.session, copy.round, copy.player, copy.numbered, copy.joint, copy.returns_sum = (
+            node.session.clone(), node.round, node.player, node.numbered, node.joint, node.returns_sum)
         return copy
 
     return patched(mock.patch.object(Session, "after_first_move", played),
@@ -295,7 +295,7 @@ def clones_copied():
         copy = _Node.__new__(_Node)
         session = node.session
         copy.session, copy.round = session if session.shared else session.clone(), node.round
-        copy.player, copy.numbered, copy.returns_sum = node.player, node.numbered, node.returns_sum
+        copy.player, copy.numbered, copy.joint, copy.returns_sum = node.player, node.numbered, node.joint, node.returns_sum
         return copy
 
     def returns(session):
@@ -334,6 +334,21 @@ def declared_listings_numbered_every_time():
     return mock.patch.object(listing_numbers, "DECLARED_LISTINGS_KEPT", 0)
 
 
+def joints_through_the_session():
+    """(n) off: a simultaneous node's legal_actions(seat) and apply_actions through the Session (kind, the seat
+    checked, the listing's numbers looked up, each pick's row found: Session.legal and apply_joint), the next node
+    worked out when first asked (as before the lever), not read from the node's JointNumbers."""
+    from rulespec.adapters import openspiel
+    return mock.patch.object(openspiel, "JOINT_ON_THE_NODE", False)
+
+
+def every_opening_answered():
+    """(o) off: each new state works out its first node's answers (player, numbers) when first asked (as before the
+    lever), not read from those the game worked out once."""
+    from rulespec.adapters import openspiel
+    return mock.patch.object(openspiel, "OPENING_ANSWERS_KEPT", False)
+
+
 LEVERS = {"(a) listings read by place": dict_of_first_rows, "(b) returns without the outcome": returns_from_the_outcome,
           "(c) kept listings' numbers edited": every_listing_read,
           "(d) short listings out of order read by place": short_listings_by_dict,
@@ -344,7 +359,9 @@ LEVERS = {"(a) listings read by place": dict_of_first_rows, "(b) returns without
           "(i) short draws of items not met before numbered by item": every_new_short_draw_read,
           "(j) clones share their session and keep moves played twice": clones_copied,
           "(l) declared listings sorted once with no set or dict": declared_numbers_by_set_and_dict,
-          "(m) short declared listings kept by their frame and rows": declared_listings_numbered_every_time}
+          "(m) short declared listings kept by their frame and rows": declared_listings_numbered_every_time,
+          "(n) a simultaneous node's numbers on the node": joints_through_the_session,
+          "(o) the first node answered once a game": every_opening_answered}
 
 
 def rule_file(name: str) -> str:

@@ -33,11 +33,19 @@ import pyspiel
 from . import core
 from .session import CHANCE_NODE, JOINT_NODES, RACE_NODE, TERMINAL as TERMINAL_NODE, Session, new_session
 from ..runtime.engine import CHANCE as RULESPEC_CHANCE  # the runtime's chance seat, not pyspiel's
+from ..runtime.common import SIMULTANEOUS as RULESPEC_SIMULTANEOUS  # (a choice `by each player`), not pyspiel's
 from ..pipeline import bundled_rulebooks, engine_module_name, option_texts
 
 GENERIC = "rulespec"
 CHANCE, SIMULTANEOUS, TERMINAL = (int(pyspiel.PlayerId.CHANCE), int(pyspiel.PlayerId.SIMULTANEOUS),
                                   int(pyspiel.PlayerId.TERMINAL))
+# A simultaneous node's numbers (JointNumbers) kept on the node as a seat's decision's are (_Node.joint): every seat's
+# legal_actions read from them and apply_actions playing each seat's row by its place (a switch for the lock-step
+# test and the A/B bench: off, each answer goes through the Session, as before)
+JOINT_ON_THE_NODE = True
+# A new state's first node answered once per game (RulespecGame._opening_answers): every new state starts from the same
+# session, never played (a switch for the lock-step test and the A/B bench: off, each new state works them out)
+OPENING_ANSWERS_KEPT = True
 
 
 def short_name(game_id: str) -> str:
@@ -91,6 +99,9 @@ class RulespecGame(pyspiel.Game):
         self.layout = core.layout_for(key, players)
         self.in_turn = not core.decided_together(engine)  # a joint node is a round of picks in turn
         self._initial: Optional[Session] = None  # set-up runs once; pyspiel's Clone starts from a new state
+        # The first node's answers (_Node's player, numbered, joint), worked out once for every new state (its session
+        # is the one above, never played), () where a round is picked in turn; by JOINT_ON_THE_NODE (which A/B turns)
+        self._opening_answers: dict[bool, tuple] = {}
         _, low, high, total = core.payoffs(engine, players)
         # What the returns add up to: the rule file's `zero-sum` / `constant-sum N` (checked by the checker
         # and `rulespec verify`), or zero_sum=True from a caller for a file that does not say (an override:
@@ -117,7 +128,18 @@ class RulespecGame(pyspiel.Game):
             self._initial = new_session(self.key, self.players)
             # copied on the first move (pyspiel's Clone makes a state to overwrite); its first moves kept
             self._initial.shared = self._initial.opening = True
-        return RulespecState(self, self._initial)
+        state = RulespecState(self, self._initial)
+        if OPENING_ANSWERS_KEPT:
+            answers, node = self._opening_answers.get(JOINT_ON_THE_NODE), state._node
+            if answers:
+                node.player, node.numbered, node.joint = answers
+            elif answers is None:
+                if self._initial.table.rounds_in_turn:  # (a round's picks so far are the state's own)
+                    self._opening_answers[JOINT_ON_THE_NODE] = ()
+                else:
+                    state._next_node()
+                    self._opening_answers[JOINT_ON_THE_NODE] = (node.player, node.numbered, node.joint)
+        return state
 
     def make_py_observer(self, iig_obs_type=None, params=None):
         """The observers OpenSpiel's algorithms ask for: a seat's observation (private_info SINGLE_PLAYER,
@@ -163,16 +185,17 @@ class _Node:
     far of a round played in turn (seat order), and what this node is, worked out once when first asked:
     OpenSpiel's current player and, at a seat's decision or a chance node, its listing's numbers
     (ListingNumbers, made once per listing and shared by clones), which legal_actions, chance_outcomes and
-    apply_action read straight.
+    apply_action read straight; at a simultaneous node (a SIMULTANEOUS game's choice `by each player`), its numbers by
+    seat (JointNumbers, kept with the listing), which legal_actions(seat) and apply_actions read straight.
 
     A copy shares the session, which is copied on write: marked ``shared``, it is never played again, and the
     next move of either state is played on a copy of it (Session.after_first_move, which keeps a move played
     twice from it: a search's tree)."""
 
-    __slots__ = ("session", "round", "player", "numbered", "returns_sum")
+    __slots__ = ("session", "round", "player", "numbered", "joint", "returns_sum")
 
     def __init__(self, session: Session, returns_sum: Optional[float] = None):
-        self.session, self.round, self.player, self.numbered = session, (), None, None
+        self.session, self.round, self.player, self.numbered, self.joint = session, (), None, None, None
         self.returns_sum = returns_sum  # the game's (RulespecGame.returns_sum), kept here: returns() checks it
 
     def __deepcopy__(self, memo) -> "_Node":
@@ -180,7 +203,7 @@ class _Node:
         session = self.session
         session.shared = True  # (never played again: copied at the next move of either state)
         copy.session, copy.round = session, self.round  # (the round: shared)
-        copy.player, copy.numbered, copy.returns_sum = self.player, self.numbered, self.returns_sum
+        copy.player, copy.numbered, copy.joint, copy.returns_sum = self.player, self.numbered, self.joint, self.returns_sum
         return copy
 
     def __reduce__(self):
@@ -269,6 +292,14 @@ class RulespecState(pyspiel.State):
                 if numbered is not None:
                     node.numbered = numbered
                     return CHANCE if seat == RULESPEC_CHANCE else seat
+            elif seat == RULESPEC_SIMULTANEOUS and not session.table.rounds_in_turn and JOINT_ON_THE_NODE:
+                try:  # (a simultaneous decision's numbers by seat, made once and kept with its listing)
+                    joint = session._joint_numbers()
+                except Exception:  # (its error where the Session meets it: at legal_actions, as before)
+                    joint = None
+                if joint is not None:
+                    node.joint = joint
+                    return SIMULTANEOUS
         kind = session.kind()
         if kind == TERMINAL_NODE:
             return TERMINAL
@@ -298,6 +329,11 @@ class RulespecState(pyspiel.State):
         if player >= 0 and (current >= 0 or current in (CHANCE, TERMINAL)):  # (not the seat's decision)
             return []
         if player >= 0 and current == SIMULTANEOUS:  # (pyspiel's answer: the seat's _legal_actions)
+            joint = node.joint
+            if joint is not None and player < len(joint.seats):
+                own = joint.seats[player]
+                if own is not None:  # (the seat's numbers, read straight; a seat with none waits: the Session says)
+                    return own.legal.copy()
             return self._legal_actions(player)
         return super().legal_actions(player)
 
@@ -322,7 +358,7 @@ class RulespecState(pyspiel.State):
                 row = numbered.place(action)  # (in C for a short listing)
             except (ValueError, KeyError):  # (no row has the number: not legal now)
                 pass
-        node.player = node.numbered = None
+        node.player = node.numbered = node.joint = None
         if row is not None:  # a seat's decision or a chance node: the number's row played straight
             session = node.session
             if session.shared:  # a session clones share: a copy played, or what a move played before led to, kept
@@ -331,10 +367,7 @@ class RulespecState(pyspiel.State):
                 session.play_listed(row, RULESPEC_CHANCE if player == CHANCE else player)
             if session.table.rounds_in_turn:
                 self._advance_round()
-            try:  # the next node's answers, worked out once now: every caller asks them next
-                node.player = self._player_now()
-            except Exception:  # (a listing the adapters cannot number: its error when the node is asked about)
-                node.player = node.numbered = None
+            self._next_node()
             return
         if self._in_round():
             seat = len(node.round)
@@ -350,12 +383,37 @@ class RulespecState(pyspiel.State):
         if session.table.rounds_in_turn:
             self._advance_round()
 
+    def _next_node(self) -> None:
+        """The next node's answers, worked out once now, after a move: every caller asks them next."""
+        node = self._node
+        try:
+            node.player = self._player_now()
+        except Exception:  # (a listing the adapters cannot number: its error when the node is asked about)
+            node.player = node.numbered = node.joint = None
+
     def _apply_actions(self, actions: Sequence[int]) -> None:
+        node = self._node
+        joint = node.joint  # (set at a SIMULTANEOUS game's node only: never a round of picks in turn)
+        if joint is not None and len(actions) == len(joint.seats):
+            picked = []  # each seat's row by its place among the seat's rows (Session._rows_picked, straight)
+            for seat, own in enumerate(joint.seats):
+                row = own.row_of(actions[seat]) if own is not None else None
+                if row is None:  # (a wait, or a pick not legal: the Session plays or refuses it, as before)
+                    break
+                picked.append((seat, row))
+            else:
+                node.player = node.joint = None
+                session = node.session
+                if session.shared:
+                    session = node.session = session.clone()
+                session._texts = {}
+                session._play_rows_together(picked)
+                self._next_node()
+                return
         if self.get_game().in_turn:
             raise ValueError(f"{self.get_game().engine.TITLE} is a sequential game here: its claim windows and "
                              f"decisions made together are picked in turn, one apply_action per seat")
-        node = self._node
-        node.player = node.numbered = None
+        node.player = node.numbered = node.joint = None
         if node.session.shared:
             node.session = node.session.clone()
         node.session.apply_joint([int(a) for a in actions])

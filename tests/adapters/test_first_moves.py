@@ -25,7 +25,7 @@ def _each_first_move_played(self, row, mover):  # (the adapter before the lever:
 def _node_copied(self, memo):
     node = _Node.__new__(_Node)
     node.session, node.round = self.session.clone(), self.round
-    node.player, node.numbered, node.returns_sum = self.player, self.numbered, self.returns_sum
+    node.player, node.numbered, node.joint, node.returns_sum = self.player, self.numbered, self.joint, self.returns_sum
     return node
 
 

@@ -40,7 +40,7 @@ def _node_copied(self, memo):  # (before: a copy of the session, but the game's 
     node = _Node.__new__(_Node)
     session = self.session
     node.session, node.round = session if session.shared else session.clone(), self.round
-    node.player, node.numbered, node.returns_sum = self.player, self.numbered, self.returns_sum
+    node.player, node.numbered, node.joint, node.returns_sum = self.player, self.numbered, self.joint, self.returns_sum
     return node
 
 
