@@ -16,7 +16,7 @@ from rulespec.runtime.lookahead import carry_through
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '3ceeb8040ee360d0'
-GENERATOR_VERSION = '169'
+GENERATOR_VERSION = '170'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -127,7 +127,9 @@ def step_setup(st, cause):
         for v_n in st._loop_over((1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)):
             v_point = (24 if (v_n <= 2) else (13 if (v_n <= 7) else (8 if (v_n <= 10) else 6)))  # let point
             v_c = st._first_with('any(k in box where colour of k = colour of p)', pile_box, ITEM_ATTRS['colour'], ('white', 'black')[v_p])  # let c
+            st._ends_clean = False  # what the after-step ends read changes: they are checked again
             st._move(v_c, zone_table, cause)
+            st._ends_clean = False  # what the after-step ends read changes: they are checked again
             st._set_attr('point', v_c, v_point)
     st._thens.append(('opening', ()))
 
@@ -154,7 +156,6 @@ def numbered_opening(st):
 
 def resolve_opening(st, cause, v_a, v_b):
     """What happens once the outcome of `opening` is known. [BG-3] ruling BG-AMB-2 (rulebooks/backgammon.rules:90)"""
-    st._ends_clean = False  # counters change: the after-step ends are checked again
     st._counters['die_a'] = value if -COUNTER_LIMIT <= (value := v_a) <= COUNTER_LIMIT else counter_value(value, 'die_a')
     st._counters['die_b'] = value if -COUNTER_LIMIT <= (value := v_b) <= COUNTER_LIMIT else counter_value(value, 'die_b')
     st._next_seat = (0 if (v_a > v_b) else 1)
@@ -188,7 +189,6 @@ def numbered_roll(st, v_player):
 
 def resolve_roll(st, cause, v_player, v_a, v_b):
     """What happens once the outcome of `roll` is known. [BG-3, BG-4] ruling BG-AMB-5 (rulebooks/backgammon.rules:105)"""
-    st._ends_clean = False  # counters change: the after-step ends are checked again
     st._counters['die_a'] = value if -COUNTER_LIMIT <= (value := v_a) <= COUNTER_LIMIT else counter_value(value, 'die_a')
     st._counters['die_b'] = value if -COUNTER_LIMIT <= (value := v_b) <= COUNTER_LIMIT else counter_value(value, 'die_b')
     st._counters['double'] = value if -COUNTER_LIMIT <= (value := (v_a if (v_a == v_b) else 0)) <= COUNTER_LIMIT else counter_value(value, 'double')
@@ -205,13 +205,11 @@ def step_pair(st, cause, v_player):
 def step_after_pair(st, cause, v_player):
     """Step `after_pair`. [BG-4, BG-5] ruling BG-AMB-1 (rulebooks/backgammon.rules:121)"""
     if ((st._counters['double'] > 0) and ((st._counters['die_a'] + st._counters['die_b']) == 0)):
-        st._ends_clean = False  # counters change: the after-step ends are checked again
         st._counters['die_a'] = value if -COUNTER_LIMIT <= (value := st._counters['double']) <= COUNTER_LIMIT else counter_value(value, 'die_a')
         st._counters['die_b'] = value if -COUNTER_LIMIT <= (value := st._counters['double']) <= COUNTER_LIMIT else counter_value(value, 'die_b')
         st._counters['double'] = 0
         st._thens.append(('pair', (v_player,)))
     else:
-        st._ends_clean = False  # counters change: the after-step ends are checked again
         st._counters['die_a'] = 0
         st._counters['die_b'] = 0
         st._counters['double'] = 0
@@ -645,13 +643,13 @@ def step_play(st, cause, v_player, v_n, v_d):
 def step_move(st, cause, v_player, v_n, v_d):
     """Step `move`. [BG-4, BG-6, BG-8] (rulebooks/backgammon.rules:197)"""
     if ((v_n > v_d) and (define_against(st, v_player, (v_n - v_d)) == 1)):
+        st._ends_clean = False  # what the after-step ends read changes: they are checked again
         st._set_attr('point', st._first('any(k in table where colour of k != colour of player and point of k = 25 - (n - d))', first_located(st._loc, st._attrs['point'], ITEMS_PASSING_1[v_player], st._t.zone_base['table'], (25 - (v_n - v_d)))), 25)
+    st._ends_clean = False  # what the after-step ends read changes: they are checked again
     st._set_attr('point', st._first('any(k in table where colour of k = colour of player and point of k = n)', first_located(st._loc, st._attrs['point'], ITEMS_PASSING_2[v_player], st._t.zone_base['table'], v_n)), max((v_n - v_d), 0))
     if (st._counters['die_a'] == v_d):
-        st._ends_clean = False  # counters change: the after-step ends are checked again
         st._counters['die_a'] = 0
     else:
-        st._ends_clean = False  # counters change: the after-step ends are checked again
         st._counters['die_b'] = 0
 
 # ---------------------------------------------------------------- end borne_off
@@ -676,6 +674,7 @@ def ends_after_step(st):
     for v_p in st._t.seats:
         if (define_on(st, v_p, 0) == 15):
             return 0, [v_p]
+    st._ends_clean = True  # (until what they read changes: ends_watch.py)
     return None
 
 

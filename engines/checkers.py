@@ -13,7 +13,7 @@ from rulespec.runtime.helpers import cells_by_value, ItemsPassing, first_located
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '67107090983a4c46'
-GENERATOR_VERSION = '169'
+GENERATOR_VERSION = '170'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -160,7 +160,6 @@ def first_failing_turn__step(st, v_player, v_s, v_d, v_t):
 
 def effect_turn__step(st, cause, v_player, v_s, v_d, v_t):
     """What `step` does. [CHK-3, CHK-5, CHK-7] (rulebooks/checkers.rules:112)"""
-    st._ends_clean = False  # counters change: the after-step ends are checked again
     st._counters['moves_without_capture'] = value if -COUNTER_LIMIT <= (value := st._counters['moves_without_capture'] + 1) <= COUNTER_LIMIT else counter_value(value, 'moves_without_capture')
     st._shift(0, v_s, v_t, cause)
     if (B_GRID_ROW[v_t] == (1, 8)[v_player]):
@@ -325,7 +324,6 @@ def step_jump(st, cause, v_player, v_s, v_d):
     """Step `jump`. [CHK-4, CHK-6, CHK-7] ruling CHK-AMB-2 (rulebooks/checkers.rules:127)"""
     zones = st._zones
     zone_taken = st._t.zone_base['taken']
-    st._ends_clean = False  # counters change: the after-step ends are checked again
     v_jumped = st._t.toward[0][v_d][v_s]  # let jumped
     v_landing = st._neighbour(0, st._t.toward[0][v_d][v_s], v_d)  # let landing
     st._counters['moves_without_capture'] = 0

@@ -17,7 +17,7 @@ from rulespec.runtime.repetition import times_occurred
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '8c4b46e677884baf'
-GENERATOR_VERSION = '169'
+GENERATOR_VERSION = '170'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -226,7 +226,6 @@ def step_setup(st, cause):
                 st._place(0, st._first('any(c in box where colour of c = colour of p and kind of c = first_row(file of s))', (v_c for v_c in pile_box if ((ITEM_ATTRS['colour'][v_c] == ('white', 'black')[v_p]) and (st._attrs['kind'][v_c] == define_first_row(st, B_GRID_COLUMN[v_s]))))), v_s, cause)
             if (B_GRID_ROW[v_s] == (2, 7)[v_p]):
                 st._place(0, st._first('any(c in box where colour of c = colour of p and kind of c = pawn)', first_located(st._loc, st._attrs['kind'], ITEMS_PASSING_1[v_p], st._t.zone_base['box'], 'pawn')), v_s, cause)
-    st._ends_clean = False  # counters change: the after-step ends are checked again
     for v_p in st._loop_over(st._t.seats):
         counter_kingside[v_p] = 1
         counter_queenside[v_p] = 1
@@ -521,7 +520,6 @@ def first_failing_turn__castle_kingside(st, v_player):
 
 def effect_turn__castle_kingside(st, cause, v_player):
     """What `castle_kingside` does. [CH-7, CH-15] (rulebooks/chess.rules:210)"""
-    st._ends_clean = False  # counters change: the after-step ends are checked again
     st._place(0, st._occupant(0, define_square(st, (1, 8)[v_player], 5)), define_square(st, (1, 8)[v_player], 7), cause)
     st._place(0, st._occupant(0, define_square(st, (1, 8)[v_player], 8)), define_square(st, (1, 8)[v_player], 6), cause)
     st._counters['quiet_moves'] = value if -COUNTER_LIMIT <= (value := st._counters['quiet_moves'] + 1) <= COUNTER_LIMIT else counter_value(value, 'quiet_moves')
@@ -595,7 +593,6 @@ def first_failing_turn__castle_queenside(st, v_player):
 
 def effect_turn__castle_queenside(st, cause, v_player):
     """What `castle_queenside` does. [CH-7, CH-15] (rulebooks/chess.rules:218)"""
-    st._ends_clean = False  # counters change: the after-step ends are checked again
     st._place(0, st._occupant(0, define_square(st, (1, 8)[v_player], 5)), define_square(st, (1, 8)[v_player], 3), cause)
     st._place(0, st._occupant(0, define_square(st, (1, 8)[v_player], 1)), define_square(st, (1, 8)[v_player], 4), cause)
     st._counters['quiet_moves'] = value if -COUNTER_LIMIT <= (value := st._counters['quiet_moves'] + 1) <= COUNTER_LIMIT else counter_value(value, 'quiet_moves')
@@ -761,7 +758,6 @@ def first_failing_turn__double_step(st, v_player, v_s, v_t):
 
 def effect_turn__double_step(st, cause, v_player, v_s, v_t):
     """What `double_step` does. [CH-8, CH-9, CH-11, CH-15] ruling CH-AMB-3 (rulebooks/chess.rules:232)"""
-    st._ends_clean = False  # counters change: the after-step ends are checked again
     st._shift(0, v_s, v_t, cause)
     st._counters['quiet_moves'] = 0
     st._counters['en_passant'] = value if -COUNTER_LIMIT <= (value := (B_GRID_COLUMN[v_t] if define_beside(st, v_t, v_player) else 0)) <= COUNTER_LIMIT else counter_value(value, 'en_passant')
@@ -1421,7 +1417,6 @@ def step_land(st, cause, v_s, v_t):
     """Step `land`. [CH-3, CH-9, CH-15] (rulebooks/chess.rules:263)"""
     zones = st._zones
     zone_taken = st._t.zone_base['taken']
-    st._ends_clean = False  # counters change: the after-step ends are checked again
     if (st._boards[0][v_t] >= 0 or (st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._boards[0][v_s]] == 'pawn'))):
         st._counters['quiet_moves'] = 0
     else:
@@ -1441,7 +1436,6 @@ def trigger_castling_rights(st, v_item, v_space, v_player, cause):
     """When something is placed on grid as any cause. [CH-7] (rulebooks/chess.rules:280)"""
     counter_kingside = st._counters['kingside']
     counter_queenside = st._counters['queenside']
-    st._ends_clean = False  # counters change: the after-step ends are checked again
     for v_p in st._loop_over(st._t.seats):
         if (not define_at_home(st, v_p, 5, 'king')):
             counter_kingside[v_p] = 0

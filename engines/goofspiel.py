@@ -14,7 +14,7 @@ from rulespec.runtime.engine import SIMULTANEOUS
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '6f2f7f108ab438c0'
-GENERATOR_VERSION = '169'
+GENERATOR_VERSION = '170'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -69,9 +69,11 @@ def step_setup(st, cause):
     for v_c in st._loop_over(pile_box):
         if (ITEM_ATTRS['value'][v_c] <= int(st._options['num_cards'])):
             if (ITEM_ATTRS['suit'][v_c] == 'diamonds'):
+                st._ends_clean = False  # what the after-step ends read changes: they are checked again
                 st._move(v_c, zone_prizes, cause)
             for v_p in st._loop_over(st._t.seats):
                 if (ITEM_ATTRS['suit'][v_c] == ('spades', 'hearts', 'clubs')[v_p]):
+                    st._ends_clean = False  # what the after-step ends read changes: they are checked again
                     st._move(v_c, zone_hand + v_p, cause)
 
 # ---------------------------------------------------------------- auto round
@@ -94,6 +96,7 @@ def resolve_turn_up(st, cause, v_c):
     """What happens once the outcome of `turn_up` is known. [GOOF-2] (rulebooks/goofspiel.rules:63)"""
     zones = st._zones
     zone_prize = st._t.zone_base['prize']
+    st._ends_clean = False  # what the after-step ends read changes: they are checked again
     st._move(v_c, zone_prize, cause)
 
 # ---------------------------------------------------------------- choice bids
@@ -127,6 +130,7 @@ def effect_bids__play(st, cause, v_player, v_c):
     """What `play` does. [GOOF-3] (rulebooks/goofspiel.rules:68)"""
     zones = st._zones
     zone_bid = st._t.zone_base['bid']
+    st._ends_clean = False  # what the after-step ends read changes: they are checked again
     st._move(v_c, zone_bid + v_player, cause)
 
 
@@ -158,11 +162,14 @@ def step_award(st, cause):
     for v_p in st._loop_over(st._t.seats):
         if define_takes_the_prize(st, v_p):
             for v_c in st._loop_over(pile_prize):
+                st._ends_clean = False  # what the after-step ends read changes: they are checked again
                 st._move(v_c, zone_won + v_p, cause)
     for v_c in st._loop_over(pile_prize):
+        st._ends_clean = False  # what the after-step ends read changes: they are checked again
         st._move(v_c, zone_discard, cause)
     for v_p in st._loop_over(st._t.seats):
         for v_c in st._loop_over(zones[zone_bid + v_p]):
+            st._ends_clean = False  # what the after-step ends read changes: they are checked again
             st._move(v_c, zone_discard, cause)
 
 # ---------------------------------------------------------------- end last_round
@@ -182,6 +189,7 @@ def ends_after_step(st):
     # last_round [GOOF-5]
     if (not pile_prizes and not pile_prize):
         return 0, []
+    st._ends_clean = True  # (until what they read changes: ends_watch.py)
     return None
 
 

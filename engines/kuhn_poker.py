@@ -13,7 +13,7 @@ from rulespec.runtime.engine import RuleRuntimeError
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = 'd8929d2a9dbe24eb'
-GENERATOR_VERSION = '169'
+GENERATOR_VERSION = '170'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -84,6 +84,7 @@ def resolve_deal(st, cause, v_player, v_c):
     """What happens once the outcome of `deal` is known. [KUHN-3] (rulebooks/kuhn-poker.rules:45)"""
     zones = st._zones
     zone_hand = st._t.zone_base['hand']
+    st._ends_clean = False  # what the after-step ends read changes: they are checked again
     st._move(v_c, zone_hand + v_player, cause)
 
 # ---------------------------------------------------------------- choice turn
@@ -158,7 +159,6 @@ def step_pay_the_pot(st, cause, v_taker):
     """Step `pay_the_pot`. [KUHN-8] (rulebooks/kuhn-poker.rules:60)"""
     counter_taken = st._counters['taken']
     counter_staked = st._counters['staked']
-    st._ends_clean = False  # counters change: the after-step ends are checked again
     for v_q in st._loop_over(st._t.seats):
         counter_taken[v_taker] = value if -COUNTER_LIMIT <= (value := counter_taken[v_taker] + counter_staked[v_q]) <= COUNTER_LIMIT else counter_value(value, 'taken')
 
@@ -208,6 +208,7 @@ def ends_after_step(st):
         for v_p in st._t.seats:
             if DEFINED_BEATS[define_card_of(st, v_p)][define_card_of(st, (v_p + 1) % st.players)]:
                 return 1, [v_p], ('pay_the_pot', (v_p, ))
+    st._ends_clean = True  # (until what they read changes: ends_watch.py)
     return None
 
 

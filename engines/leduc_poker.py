@@ -11,7 +11,7 @@ from rulespec.runtime.engine import (
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '8c12dd7ac6eb6a1a'
-GENERATOR_VERSION = '169'
+GENERATOR_VERSION = '170'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -80,7 +80,6 @@ def define_takes_the_pot(st, v_p):
 def step_setup(st, cause):
     """Step `setup`. [LEDUC-2, LEDUC-3] (rulebooks/leduc-poker.rules:37)"""
     counter_staked = st._counters['staked']
-    st._ends_clean = False  # counters change: the after-step ends are checked again
     for v_p in st._loop_over(st._t.seats):
         counter_staked[v_p] = 1
     for v_p in st._loop_over(st._t.seats):
@@ -241,7 +240,6 @@ def step_pay_the_pot(st, cause):
     """Step `pay_the_pot`. [LEDUC-7, LEDUC-8, LEDUC-9] ruling LEDUC-AMB-1 (rulebooks/leduc-poker.rules:99)"""
     counter_taken = st._counters['taken']
     counter_staked = st._counters['staked']
-    st._ends_clean = False  # counters change: the after-step ends are checked again
     for v_p in st._loop_over(st._t.seats):
         if define_takes_the_pot(st, v_p):
             for v_q in st._loop_over(st._t.seats):

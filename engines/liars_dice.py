@@ -12,7 +12,7 @@ from rulespec.runtime.engine import KeptRows
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '0b1a75ba108252b3'
-GENERATOR_VERSION = '169'
+GENERATOR_VERSION = '170'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -61,6 +61,7 @@ def step_setup(st, cause):
     zone_die_supply = st._t.zone_base['die_supply']
     for v_p in st._loop_over(st._t.seats):
         for v_die in st._loop_over(zones[zone_cup + v_p]):
+            st._ends_clean = False  # what the after-step ends read changes: they are checked again
             st._move(v_die, zone_die_supply, cause)
         for _ in st._loop(int(st._options['numdice'])):
             st._thens.append(('roll_cup', (v_p,)))
@@ -75,6 +76,7 @@ def resolve_roll_cup(st, cause, v_player, v_rolled):
     zones = st._zones
     zone_cup = st._t.zone_base['cup']
     pile_die_supply = st._zones[st._t.zone_base['die_supply']]
+    st._ends_clean = False  # what the after-step ends read changes: they are checked again
     st._move(st._first_with('dice die: face 1..6, numdice per player in cup, seen by owner [LIARS-1, LIARS-2]', pile_die_supply, ITEM_ATTRS['face'], v_rolled), zone_cup + v_player, cause)
 
 # ---------------------------------------------------------------- choice turn
@@ -193,6 +195,7 @@ def ends_after_step(st):
     for v_p in st._t.seats:
         if ((counter_called[v_p] == 1) and (not (_asked_bid_stands[()] if () in _asked_bid_stands else _asked_bid_stands.setdefault((), define_bid_stands(st))))):
             return 1, [v_p]
+    st._ends_clean = True  # (until what they read changes: ends_watch.py)
     return None
 
 def invariant_bids_go_up(st):

@@ -14,7 +14,7 @@ from rulespec.runtime.repetition import times_occurred
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '0bb9cf9dbf37b824'
-GENERATOR_VERSION = '169'
+GENERATOR_VERSION = '170'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -111,7 +111,6 @@ def first_failing_turn__sow(st, v_player, v_s):
 def effect_turn__sow(st, cause, v_player, v_s):
     """What `sow` does. [OWA-3, OWA-6] (rulebooks/oware.rules:62)"""
     counter_seeds = st._counters['seeds']
-    st._ends_clean = False  # counters change: the after-step ends are checked again
     v_hand = counter_seeds[v_s]  # let hand
     counter_seeds[v_s] = 0
     # then sow: run at once
@@ -185,7 +184,6 @@ def step_sow(st, cause, v_player, v_emptied, v_last, v_hand):
             v_player, v_emptied, v_last, v_hand = v_player, v_emptied, v_here, v_hand
             continue
         else:
-            st._ends_clean = False  # counters change: the after-step ends are checked again
             counter_seeds[st._on_board(v_here, 'the seeds of')] = value if -COUNTER_LIMIT <= (value := counter_seeds[st._on_board(v_here, 'the seeds of')] + 1) <= COUNTER_LIMIT else counter_value(value, 'seeds')
             if (v_hand > 1):
                 # then sow: again at once, as the loop's next turn
@@ -212,7 +210,6 @@ def step_capture(st, cause, v_player, v_last):
         v_before = st._walk(0, v_last, 1, lambda v_t: define_capturable(st, v_t, v_player))  # let before
         v_taken = (counter_seeds[v_last] + sum([counter_seeds[v_t] for v_t in v_before]))  # let taken
         if (v_taken < define_seeds_left(st, (v_player + 1) % st.players)):
-            st._ends_clean = False  # counters change: the after-step ends are checked again
             counter_store[v_player] = value if -COUNTER_LIMIT <= (value := counter_store[v_player] + v_taken) <= COUNTER_LIMIT else counter_value(value, 'store')
             counter_seeds[v_last] = 0
             for v_t in st._loop_over(v_before):

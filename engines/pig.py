@@ -11,7 +11,7 @@ from rulespec.runtime.engine import (
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '6b6ac428b7b0daf2'
-GENERATOR_VERSION = '169'
+GENERATOR_VERSION = '170'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -118,10 +118,8 @@ def outcomes_roll_the_die(st, v_player):
 def resolve_roll_the_die(st, cause, v_player, v_n):
     """What happens once the outcome of `roll_the_die` is known. [PIG-2] ruling PIG-AMB-3 (rulebooks/pig.rules:53)"""
     if (v_n == 1):
-        st._ends_clean = False  # counters change: the after-step ends are checked again
         st._counters['turn_total'] = 0
     else:
-        st._ends_clean = False  # counters change: the after-step ends are checked again
         st._counters['turn_total'] = value if -COUNTER_LIMIT <= (value := st._counters['turn_total'] + v_n) <= COUNTER_LIMIT else counter_value(value, 'turn_total')
         st._thens.append(('turn', (v_player,)))
 

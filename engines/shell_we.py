@@ -14,7 +14,7 @@ from rulespec.runtime.helpers import count_empty, count_occupied, ItemsPassing, 
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = 'e5c8e26ecb8623cb'
-GENERATOR_VERSION = '169'
+GENERATOR_VERSION = '170'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -105,6 +105,7 @@ def resolve_draw_tile(st, cause, v_player, v_tile):
     """What happens once the outcome of `draw_tile` is known. [SHELL-SETUP-9, SHELL-TURN-5] (rulebooks/shell-we.rules:153)"""
     zones = st._zones
     zone_rack = st._t.zone_base['rack']
+    st._ends_clean = False  # what the after-step ends read changes: they are checked again
     st._move(v_tile, zone_rack + v_player, 'draw')
 
 # ---------------------------------------------------------------- choice starting_tile
@@ -142,6 +143,7 @@ def first_failing_starting_tile__start(st, v_player, v_tile, v_space):
 
 def effect_starting_tile__start(st, cause, v_player, v_tile, v_space):
     """What `start` does. [SHELL-SETUP-11, SHELL-SETUP-12, SHELL-SETUP-13] (rulebooks/shell-we.rules:158)"""
+    st._ends_clean = False  # what the after-step ends read changes: they are checked again
     st._place(0, v_tile, v_space, 'start')
 
 
@@ -198,7 +200,9 @@ def effect_turn__swap(st, cause, v_player, v_tile, v_space):
     """What `swap` does. [SHELL-SWAP-1, SHELL-SWAP-3, SHELL-FAQ-3] ruling SHELL-AMB-28 (rulebooks/shell-we.rules:168)"""
     zones = st._zones
     zone_rack = st._t.zone_base['rack']
+    st._ends_clean = False  # what the after-step ends read changes: they are checked again
     st._lift(0, v_space, zone_rack + v_player, 'swap')
+    st._ends_clean = False  # what the after-step ends read changes: they are checked again
     st._place(0, v_tile, v_space, 'swap')
     st._thens.append(('turn', (v_player,)))
 
@@ -438,6 +442,7 @@ def first_failing_second_tile__play_shell(st, v_player, v_first, v_tile, v_space
 
 def effect_second_tile__play_shell(st, cause, v_player, v_first, v_tile, v_space):
     """What `play_shell` does. [SHELL-PLACE-1, SHELL-PLACE-5] (rulebooks/shell-we.rules:198)"""
+    st._ends_clean = False  # what the after-step ends read changes: they are checked again
     st._place(0, v_tile, v_space, 'regular')
     if ((B_BEACH_ROW[v_space] == B_BEACH_ROW[v_first]) and (((B_BEACH_COLUMN[v_space] - B_BEACH_COLUMN[v_first]) == 1) or ((B_BEACH_COLUMN[v_first] - B_BEACH_COLUMN[v_space]) == 1))):
         if st._engine._quiet_after_step(st):  # then consecutive_bonus: run at once
@@ -480,6 +485,7 @@ def first_failing_second_tile__play_starfish(st, v_player, v_first, v_tile, v_sp
 
 def effect_second_tile__play_starfish(st, cause, v_player, v_first, v_tile, v_space):
     """What `play_starfish` does. [SHELL-STAR-1, SHELL-PLACE-5, SHELL-FAQ-4] (rulebooks/shell-we.rules:204)"""
+    st._ends_clean = False  # what the after-step ends read changes: they are checked again
     st._place(0, v_tile, v_space, 'regular')
     if ((B_BEACH_ROW[v_space] == B_BEACH_ROW[v_first]) and (((B_BEACH_COLUMN[v_space] - B_BEACH_COLUMN[v_first]) == 1) or ((B_BEACH_COLUMN[v_first] - B_BEACH_COLUMN[v_space]) == 1))):
         if st._engine._quiet_after_step(st):  # then consecutive_bonus: run at once
@@ -598,6 +604,7 @@ def first_failing_bonus_placement__place(st, v_player, v_tile, v_space):
 
 def effect_bonus_placement__place(st, cause, v_player, v_tile, v_space):
     """What `place` does. [SHELL-PEARL-2, SHELL-BONUS-6, SHELL-BONUS-7, SHELL-FAQ-5] (rulebooks/shell-we.rules:227)"""
+    st._ends_clean = False  # what the after-step ends read changes: they are checked again
     st._place(0, v_tile, v_space, 'bonus')
 
 
@@ -645,6 +652,7 @@ def effect_give_left__give(st, cause, v_player, v_tile):
     """What `give` does. [SHELL-BONUS-3] (rulebooks/shell-we.rules:233)"""
     zones = st._zones
     zone_rack = st._t.zone_base['rack']
+    st._ends_clean = False  # what the after-step ends read changes: they are checked again
     st._move(v_tile, zone_rack + (v_player + 1) % st.players, 'bonus')
 
 
@@ -715,6 +723,7 @@ def ends_after_step(st):
     # everybody_passed [SHELL-END-8, SHELL-END-9] ruling SHELL-AMB-21
     if (st._counters['pass_streak'] >= st.players):
         return 1, []
+    st._ends_clean = True  # (until what they read changes: ends_watch.py)
     return None
 
 

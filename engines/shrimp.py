@@ -13,7 +13,7 @@ from rulespec.runtime.helpers import ItemsPassing, any_in_zone, count_in_zone
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '853a9b6bf9dd43be'
-GENERATOR_VERSION = '169'
+GENERATOR_VERSION = '170'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -229,7 +229,6 @@ def choices_turn(st, v_player):
 def step_open_window(st, cause, v_flipper):
     """Step `open_window`. [SHRIMP-FEAST-1, SHRIMP-FEAST-3] ruling SHRIMP-AMB-6 (rulebooks/shrimp.rules:218)"""
     counter_tried = st._counters['tried']
-    st._ends_clean = False  # counters change: the after-step ends are checked again
     for v_p in st._loop_over(st._t.seats):
         counter_tried[v_p] = 0
     st._thens.append(('window', (v_flipper,)))
@@ -265,7 +264,6 @@ def first_failing_window__smash(st, v_flipper, v_player):
 
 def effect_window__smash(st, cause, v_flipper, v_player):
     """What `smash` does. [SHRIMP-COMP-3, SHRIMP-FEAST-1, SHRIMP-FEAST-3, SHRIMP-EXQ-1] ruling SHRIMP-AMB-6 (rulebooks/shrimp.rules:224)"""
-    st._ends_clean = False  # counters change: the after-step ends are checked again
     st._counters['tried'][v_player] = 1
     st._thens.append(('call', (v_player, v_flipper)))
 
@@ -295,7 +293,6 @@ def first_failing_window__blurt(st, v_flipper, v_player):
 
 def effect_window__blurt(st, cause, v_flipper, v_player):
     """What `blurt` does. [SHRIMP-PEN-3] ruling SHRIMP-AMB-23 (rulebooks/shrimp.rules:228)"""
-    st._ends_clean = False  # counters change: the after-step ends are checked again
     st._counters['tried'][v_player] = 1
     st._thens.append(('penalty', (v_player,)))
     st._thens.append(('window', (v_flipper,)))

@@ -273,7 +273,8 @@ class Ends:
             zones_started = self.start_zone_locals()
             boards = []
             counters = self.counters_read(ends, plans)
-            clean = self.ends_clean(timing, counters)
+            clean = self.ends_clean(timing, counters) or (
+                timing == "after_step" and counters is None and self.marks_beyond_counters())  # (ends_watch.py)
             if counters is not None:
                 seen = self.counters_seen(counters, copy=False)
                 w.line(comment(f"every end here reads only the counters {', '.join(counters) or '(none)'}: at the "
@@ -324,7 +325,8 @@ class Ends:
                 w.line(f"st._ends_seen = {{**st._ends_seen, ({lit(timing)}, 'counters'): "
                        f"{self.counters_seen(counters, copy=True)}}}")
             if clean:
-                w.line("st._ends_clean = True  # (until a counter changes)")
+                w.line("st._ends_clean = True  # (until a counter changes)" if counters is not None else
+                       "st._ends_clean = True  # (until what they read changes: ends_watch.py)")
             w.line("return None")
             self.read_counters_first(reads_at, w.level)
             self.finish_zone_locals(zones_started)

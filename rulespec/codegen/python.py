@@ -36,6 +36,7 @@ from .passing_items import PassingItems
 from .held_counts import HeldCounts
 from .line_walks import LineWalks
 from .ends_calls import EndsCalls
+from .ends_watch import EndsWatch
 from .row_blocks import RowBlocks
 from .whole_lines import WholeLines
 from .counts import Counts
@@ -91,7 +92,7 @@ class CodeGenerator(Expressions, KnownOnBoard, HoistedReads, Counts, ItemValueTa
                     KeptValues, Statements, StepsAgain, StepsInOrder, ByDirection, Texts, Declarations, Guards, Chance, OutcomesByCounters, Options,
                     Choices, SharedWalks, RowBlocks, ListedAnswers, LaterAnswers, ListingPlans, RowsKeptByCounters, ListingLoops, HeldSpaces, MemberWalks, LoopInvariants,
                     LeanLookAhead, FilteredWalks, OneAColumn, WrittenOutForOnce, EndsCalls, OneGroup, CheapFirst, ContentTables, ContentDefinitions, CounterDefinitions, ItemDefinitions, ContentDirections, PassingItems, HeldCounts, ReachMasks, EveryBetween,
-                    Ends, Examples, EngineClass):
+                    Ends, EndsWatch, Examples, EngineClass):
     """One engine module from one checked model: ``module()`` writes it, once."""
 
     def __init__(self, model: ir.Model, source_name: Union[str, "os.PathLike[str]"]):

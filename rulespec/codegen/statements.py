@@ -38,7 +38,7 @@ class Statements:
             self.w.line("pass")
         none_before = self.none_names  # a `let` of a space past the edge counts as none-able in its block only
         kept = self.counters_marked
-        if not kept and any(isinstance(s, ir.SetCounter) for s in stmts):
+        if not kept and any(isinstance(s, ir.SetCounter) and self.clears_mark(s.counter) for s in stmts):
             # A block that sets a counter clears the ends' mark once, at its top, not before each change
             # (earlier in the step is the same: every change is preceded by it).
             self.w.line(self.counters_changing())
@@ -48,6 +48,7 @@ class Statements:
         self.none_names = none_before
 
     def stmt_Move(self, s: ir.Move) -> None:
+        self.mark_cleared_here(zones=True)
         if any(z.name == s.to.zone and z.at_most is not None for z in self.m.zones):  # `at most N`: checked first
             self.w.line(f"st._move_bounded({self.expr(s.item)}, {self.zone_index(s.to)}, {self.cause(s.cause)})")
             return
@@ -68,6 +69,7 @@ class Statements:
         return self.boards[item.board], self.on_board(item.space, "the occupant of")
 
     def stmt_Place(self, s: ir.Place) -> None:
+        self.mark_cleared_here(zones=True)  # (what is placed leaves its zone)
         shifted = self.shifted(s)
         if shifted is not None:
             self.w.line(f"st._shift({self.boards[s.board]}, {shifted}, {self.expr(s.space)}, {self.cause(s.cause)})")
@@ -305,7 +307,7 @@ class Statements:
             target = f"{self.counter_lists.setdefault(s.counter, f'counter_{ident(s.counter)}')}[{self.counter_owner(s.counter, s.seat)}]"
         else:
             target = f"st._counters[{s.counter!r}][{self.counter_owner(s.counter, s.seat)}]"
-        if not self.counters_marked:
+        if not self.counters_marked and self.clears_mark(s.counter):
             self.w.line(self.counters_changing())
         held = held_values(self.m, s.counter)
         if held is not None:  # a seat, a direction or a word: kept as its index among the values (none: -1)
@@ -322,6 +324,7 @@ class Statements:
                     f"else counter_value(value, {s.counter!r})")
 
     def stmt_SetAttribute(self, s: ir.SetAttribute) -> None:
+        self.mark_cleared_here(attributes=True)
         method = "_add_attr" if s.add else "_set_attr"  # (the runtime checks the value is one of the attribute's)
         self.w.line(f"st.{method}({s.attr!r}, {self.expr(s.item)}, {self.expr(s.value)})")
 
@@ -335,7 +338,7 @@ class Statements:
         """A loop's body; a loop that sets a counter clears the ends' mark once, before it (earlier in the step
         than the first change is the same: nothing changed the counters in between)."""
         kept = self.counters_marked
-        self.counters_marked = kept or bool(counters_set(body))
+        self.counters_marked = kept or any(self.clears_mark(c) for c in counters_set(body))
         if self.counters_marked and not kept:
             self.w.dedent()
             self.w.lines.insert(len(self.w.lines) - 1, "    " * self.w.level + self.counters_changing())

@@ -292,7 +292,9 @@ class ExampleRun(ExampleBlocks, ExampleNumbers, ExampleOffers):
 
     def _given_later(self, st: State) -> None:
         """A `given` line after the example has started (after a `when` or a `then`) changes the position under
-        the decision pending: it is listed again from the new position, as the next line reads it."""
+        the decision pending: it is listed again from the new position, as the next line reads it. The after-step
+        ends are checked again on it (State._ends_clean: they may read a zone or a board it gave)."""
+        st._ends_clean = False
         if self.started and st._over is None:
             st._pending = None
 
