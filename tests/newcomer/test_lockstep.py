@@ -866,6 +866,17 @@ def _cursor_go(seat, text):  # OpenSpiel's Up, Down, Left, Right, Place Stone, P
     return _CURSOR_GO_ACTIONS.index(text)
 
 
+def _rbc(seat, text):
+    """"sense R F" (the lower left corner of the 3 by 3 square) is OpenSpiel's 6 * (R - 1) + F - 1; "pass" is 0;
+    a move is numbered as chess numbers it (see _crazyhouse)."""
+    if text == "pass":
+        return 0
+    sense = re.fullmatch(r"sense (\d) (\d)", text)
+    if sense:
+        return 6 * (int(sense.group(1)) - 1) + int(sense.group(2)) - 1
+    return _crazyhouse(seat, text)
+
+
 @dataclass
 class Spec:
     rules: str
@@ -988,6 +999,8 @@ SPECS = {
     # Kriegspiel's tries are numbered as chess numbers its moves ("pawn 2 4 to 3 5" whether it takes or not).
     "kriegspiel": Spec("kriegspiel", "kriegspiel", _crazyhouse, games=5),
     "cursor-go": Spec("cursor-go", "cursor_go", _cursor_go, games=100),
+    # A sense and a move are one turn of ours, two of OpenSpiel's decisions.
+    "rbc": Spec("rbc", "rbc", _rbc, games=30),
 }
 
 
@@ -1146,7 +1159,8 @@ EXAMPLES = {"catch": 1, "matrix-rps": 2, "matrix-mp": 2, "blotto": 2, "nim": 2, 
             "coop-box-pushing": 2,
             "social-deduction": 2,
             "kriegspiel": 2,
-            "cursor-go": 2}
+            "cursor-go": 2,
+            "rbc": 2}
 
 
 def test_every_game_file_has_a_spec():
