@@ -8,8 +8,12 @@ placed_reaches answers such a fill in the position an option would leave that pl
 start and only takes things off after (`only if C after it`: model/placed_fill.py) from the position as it
 stands, when that decides it, so that the option is carried out only where it does not.
 
+While scores are worked out (Results._scores sets read_only_fills) a fill from one space answers for every
+space its flood passed through: a score over the whole board (Go's area) costs a flood a region.
+
 rulespec/codegen/connected.py decides where a `connected` qualifies (from the code of its tests) and writes
-the table's test; a game with no such `connected` neither imports nor runs any of this.
+the table's test; a game with no such `connected` runs none of this (the runtime's results import
+read_only_fills, which then keeps nothing that is ever read).
 """
 
 from __future__ import annotations
@@ -69,7 +73,65 @@ def connected_from_space(st: Any, board: int, cell: Optional[int], tests: FillTe
         found = table[content] = test(content, *values)
     if found == REACHED:
         return True
-    return found == PASSES and _flood(st, board, [cell], table, test, values)
+    if found != PASSES:
+        return False
+    if _READ_ONLY is None:
+        return _flood(st, board, [cell], table, test, values)
+    return _region_answer(st, board, cell, table, test, values, _READ_ONLY)
+
+
+# While a position is only read (Results._scores: scores are values, which write nothing), the answers of the
+# fills from one space, by fill and space: see read_only_fills.
+_READ_ONLY: Optional[dict] = None
+
+
+def read_only_fills(on: Optional[dict]) -> Optional[dict]:
+    """Sets the answers kept while a position is only read (a new dict: from now on; None: no longer) and
+    returns what was set before, for the caller to put back. Meanwhile a fill from one space answers for its
+    region: every space its flood passed through (a space that passes and is no goal) joins the start by such
+    spaces, so its own fill meets the same spaces and goals and has the same answer, kept; a later fill from
+    one of them (Go's area score asks `reaches(s, p)` of every empty point) is a look-up, so a score over the
+    whole board costs one flood a region, not one a space. Kept by the board's contents and the fill's table
+    (its tests and the values they read), both held while kept, so nothing is answered for another."""
+    global _READ_ONLY
+    before, _READ_ONLY = _READ_ONLY, on
+    return before
+
+
+def _region_answer(st: Any, board: int, cell: int, table: list, test: Callable[..., int], values: tuple,
+                   kept: dict) -> bool:
+    """connected_from_space from ``cell`` (it passes and is no goal) while the position is only read: the
+    answer kept for it, else its flood's, kept for every space the flood passed through (read_only_fills)."""
+    contents = st._boards[board]
+    key = (id(contents), id(table))
+    entry = kept.get(key)
+    if entry is None or entry[0] is not contents or entry[1] is not table:
+        entry = kept[key] = (contents, table, {})
+    answers = entry[2]
+    answer = answers.get(cell)
+    if answer is not None:
+        return answer
+    t = st._t
+    neighbours, in_use = t.neighbours[board], t.in_use[board]
+    region, frontier, seen = [cell], [cell], {cell}
+    answer = False
+    while frontier and not answer:
+        for n in neighbours[frontier.pop()]:
+            if n not in seen and in_use[n]:
+                seen.add(n)
+                content = contents[n]
+                found = table[content]
+                if found is None:
+                    found = table[content] = test(content, *values)
+                if found:
+                    if found == REACHED:
+                        answer = True
+                        break
+                    frontier.append(n)
+                    region.append(n)
+    for c in region:
+        answers[c] = answer
+    return answer
 
 
 def placed_reaches(st: Any, board: int, cell: int, item: int, tests: FillTests, *values: Any) -> bool:

@@ -7,6 +7,7 @@ import json
 from typing import TYPE_CHECKING, Optional
 
 from .common import ENDING, LOTS
+from .fills import read_only_fills
 from .policies import zero_sum_returns
 from .state import State
 
@@ -115,12 +116,16 @@ class Results:
         # (plain loops here and in the ranking: an outcome is worked out at every end a search reaches)
         scores = {}
         seats = st._t.seats
-        for name, fn in self.SCORES.items():
-            if names is None or name in names:
-                values = []
-                for seat in seats:
-                    values.append(fn(st, seat))
-                scores[name] = values
+        before = read_only_fills({})  # (scores only read the position: a fill answers for its region)
+        try:
+            for name, fn in self.SCORES.items():
+                if names is None or name in names:
+                    values = []
+                    for seat in seats:
+                        values.append(fn(st, seat))
+                    scores[name] = values
+        finally:
+            read_only_fills(before)
         if self.MATCH is not None:
             for name in self.MATCH[1]:
                 if name not in scores:
