@@ -1,7 +1,9 @@
 """The newcomer's Kriegspiel (tests/newcomer/games/kriegspiel.rules) and the levers its cliff asked for (issue #40,
 helper kriegspiel): (a) a position's key reads the looks of the pieces whose attribute can change only, where
 they are few among many (runtime/repetition.py Looks.now: 32 pieces among 4,745 slips that never change),
-against the same engine reading every item's look at every turn start (Looks.SPARSE off), in one process. The
+against the same engine reading every item's look at every turn start (Looks.SPARSE off); (b) a zone (not
+stacked) of items alone in what they show is keyed by its items, sorted, not by each one's look (Looks.ALONE
+off: the slips' looks read and sorted at every turn start), in one process. The
 same seeded games, thread CPU time, nothing but play inside the clock, rounds interleaved with the order
 rotated, medians with their min-max spread.
 
@@ -22,13 +24,16 @@ from rulespec.runtime.repetition import Looks  # noqa: E402
 
 NEWCOMER = ROOT / "tests" / "newcomer" / "games"
 EVERY_LOOK = ((Looks, "SPARSE", False),)
+NO_ALONE = ((Looks, "ALONE", False),)
 
 # lever -> (its file, the generator's methods swapped: none, the lever is the runtime's)
 LEVERS = {
     "(a) a position's key reads the looks that can change": ("kriegspiel", ()),
+    "(b) a zone of items alone in their looks keyed by its items": ("kriegspiel", ()),
 }
 SEEDS = {"kriegspiel": range(3)}
-RUNTIME = {"(a) a position's key reads the looks that can change": EVERY_LOOK}
+RUNTIME = {"(a) a position's key reads the looks that can change": EVERY_LOOK,
+           "(b) a zone of items alone in their looks keyed by its items": NO_ALONE}
 
 
 def main() -> None:

@@ -16,11 +16,11 @@ from __future__ import annotations
 from typing import Any
 
 
-def looks_on(st: Any) -> list:
-    """Per board, the look number of what each space holds (-1: empty)."""
+def looks_on(st: Any, now: Any = None) -> list:
+    """Per board, the look number of what each space holds (-1: empty); ``now``: Looks.now(st), if made."""
     rows = st._looks_on
     if rows is None:
-        at = st._engine._looks.now(st).__getitem__
+        at = (now if now is not None else st._engine._looks.now(st)).__getitem__
         rows = [list(map(at, cells)) for cells in st._boards]
         if st._attrs is None and st._journal is None:  # (kept: see above)
             st._looks_on = rows

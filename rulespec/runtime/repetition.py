@@ -37,6 +37,7 @@ counters, the player to move): a Go board seen again, as superko rules ask.
 
 from __future__ import annotations
 
+import bisect
 import hashlib
 import json
 from typing import TYPE_CHECKING, Callable
@@ -83,7 +84,36 @@ class Looks:
                            if any(item in engine.ITEM_ATTRS.get(attr, {}) for attr in engine.CHANGING))
         self.changeable = changeable if 4 * len(changeable) <= len(engine.ITEM_KIND) else None
 
-    SPARSE = True  # (the lever's switch, for its A/B: benchmarks/bench_sparse_looks.py)
+        # The items alone in what they show, all game: of a component none of whose attributes can change, and
+        # no other item shows the same. A zone (not stacked) of such items only is the same collection of looks
+        # exactly when it is the same items, so its key is its items, sorted (an "alone" key), not each item's
+        # look: Kriegspiel's 4,745 slips, each a move's number. Kept as runs of consecutive items (first, last):
+        # a zone's sorted items lie within one run when its first and last do.
+        changing_kinds = {kind for _, kinds in engine.CHANGING.values() for kind in kinds}
+        alike = {}
+        for look in self.at_start[:-1]:
+            alike[look] = alike.get(look, 0) + 1
+        alone = [item for item, kind in enumerate(engine.ITEM_KIND)
+                 if kind not in changing_kinds and alike[self.at_start[item]] == 1]
+        self.runs_first, self.runs_last = [], []
+        for item in alone:
+            if self.runs_last and self.runs_last[-1] == item - 1:
+                self.runs_last[-1] = item
+            else:
+                self.runs_first.append(item)
+                self.runs_last.append(item)
+
+    SPARSE = True  # (the lever's switch, for its A/B: benchmarks/bench_kriegspiel_levers.py)
+    ALONE = True  # (likewise: a zone of items alone in their looks keyed by its items)
+    ALONE_FROM = 16  # (a zone of fewer items is keyed by their looks: as cheap, and no run to look up)
+
+    def alone_key(self, items: list):
+        """A zone's key by its items, sorted, when every one is alone in what it shows (see above); else None."""
+        ordered = sorted(items)
+        run = bisect.bisect_right(self.runs_first, ordered[0]) - 1
+        if run < 0 or ordered[-1] > self.runs_last[run]:
+            return None
+        return ("alone", tuple(ordered))
 
     def number(self, look: tuple) -> int:
         found = self.numbers.get(look)
@@ -135,20 +165,25 @@ class Looks:
 
 def exact_key(st: "State") -> tuple:
     """The position of ``st``, exactly: two states hold the same position exactly when these are equal."""
-    now = st._engine._looks.now(st)
+    looks = st._engine._looks
+    now = looks.now(st)
     at = now.__getitem__
-    boards = tuple(map(tuple, looks_on(st)))  # (what each space shows: runtime/looks_kept.py)
+    boards = tuple(map(tuple, looks_on(st, now)))  # (what each space shows: runtime/looks_kept.py)
     stacked = st._t.stacked
     outside = st._engine.NOT_POSITION_COUNTERS
     counters = tuple(sorted((name, tuple(value) if type(value) is list else value)
                             for name, value in st._counters.items() if name not in outside))
     queues = tuple(sorted((name, json.dumps(entries, separators=(",", ":")) if entries else "")
                           for name, entries in st._queues.items()))
-    return (st._phase, st._turn_seat, st._next_seat, st._leg,
-            boards,
-            tuple(tuple(map(at, items)) if number in stacked else tuple(sorted(map(at, items)))
-                  for number, items in enumerate(st._zones)),
-            counters, queues)
+    alone_from = Looks.ALONE_FROM if Looks.ALONE and looks.runs_first else None
+    zones = []
+    for number, items in enumerate(st._zones):
+        if number in stacked:
+            zones.append(tuple(map(at, items)))
+        else:
+            zones.append(alone_from is not None and len(items) >= alone_from and looks.alone_key(items)
+                         or tuple(sorted(map(at, items))))
+    return (st._phase, st._turn_seat, st._next_seat, st._leg, boards, tuple(zones), counters, queues)
 
 
 def digest_of(st: "State", key: tuple) -> str:
@@ -162,13 +197,20 @@ def digest_of(st: "State", key: tuple) -> str:
         stacked = st._t.stacked
         parts = {"phase": phase, "turn_seat": turn_seat, "next_seat": next_seat, "leg": leg,
                  "boards": [[None if n < 0 else text(n) for n in cells] for cells in boards],
-                 "zones": [[text(n) for n in items] if number in stacked else sorted(text(n) for n in items)
+                 "zones": [[text(n) for n in items] if number in stacked else sorted(text(n) for n in _looks_of(looks, items))
                            for number, items in enumerate(zones)],
                  "counters": {name: list(value) if type(value) is tuple else value for name, value in counters},
                  "queues": {name: json.loads(entries) if entries else [] for name, entries in queues}}
         found = _digest(json.dumps(parts, sort_keys=True, separators=(",", ":")))
         _keep(looks, key, found)
     return found
+
+
+def _looks_of(looks: Looks, items: tuple):
+    """A zone's part of an exact key as looks: an "alone" key's items by what each shows (it never changes)."""
+    if items and items[0] == "alone":
+        return [looks.at_start[item] for item in items[1]]
+    return items
 
 
 def position_key(st: "State") -> str:

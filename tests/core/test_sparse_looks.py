@@ -1,8 +1,10 @@
-"""A position's key reads the looks of the items whose attribute can change only, where they are few among many
-(runtime/repetition.py Looks.now, #40): the newcomer's Kriegspiel keeps 4,745 slips that never change beside 32
-pieces whose kind can change. The lever fires there and not on chess (every item may change); in lock step,
-the same seeded games played with the lever and without it (Looks.SPARSE off) give the same looks, the same
-position keys and counts, the same legal actions and the same returns at every step."""
+"""Two levers of a position's key (runtime/repetition.py, #40), found on the newcomer's Kriegspiel, which keeps
+4,745 slips that never change beside 32 pieces whose kind can change: (a) Looks.now reads the looks of the items
+whose attribute can change only, where they are few among many; (b) a zone (not stacked) of items alone in what
+they show (no other item shows the same, none can change) is keyed by its items, sorted, not by their looks.
+Both fire there and not on chess (every item may change); in lock step, the same seeded games played with the
+levers and without them (Looks.SPARSE, Looks.ALONE off) give the same looks, the same positions (the keys' digests)
+and counts, the same legal actions and the same returns at every step."""
 
 from __future__ import annotations
 
@@ -24,12 +26,12 @@ def _kriegspiel():
 
 
 def _sparse(on: bool, do):
-    was = Looks.SPARSE
-    Looks.SPARSE = on
+    was = Looks.SPARSE, Looks.ALONE
+    Looks.SPARSE = Looks.ALONE = on
     try:
         return do()
     finally:
-        Looks.SPARSE = was
+        Looks.SPARSE, Looks.ALONE = was
 
 
 def test_the_lever_fires_on_few_changing_items_among_many_and_not_on_chess():
@@ -39,7 +41,11 @@ def test_the_lever_fires_on_few_changing_items_among_many_and_not_on_chess():
     st = kriegspiel.new_game(2)
     now = looks.now(st)
     assert now is not looks.at_start and len(now) == len(looks.at_start)
-    assert rulespec.load(ROOT / "rulebooks" / "chess.rules")._looks.changeable is None
+    assert (looks.runs_first, looks.runs_last) == ([32], [4776])  # (the slips, after the 32 pieces)
+    zones = repetition.exact_key(st)[5]
+    assert [len(z[1]) for z in zones if z[:1] == ("alone",)] == [4745]
+    chess = rulespec.load(ROOT / "rulebooks" / "chess.rules")._looks
+    assert chess.changeable is None and chess.runs_first == []
 
 
 def test_kriegspiel_in_lock_step_with_and_without_the_lever():
@@ -54,7 +60,9 @@ def test_kriegspiel_in_lock_step_with_and_without_the_lever():
                 break
             assert _sparse(True, lambda: game._looks.now(on)) == _sparse(False, lambda: game._looks.now(off))
             key_on = _sparse(True, lambda: repetition.exact_key(on))
-            assert key_on == _sparse(False, lambda: repetition.exact_key(off))
+            key_off = _sparse(False, lambda: repetition.exact_key(off))
+            assert key_on != key_off  # (the slips keyed by their items, not their looks)
+            assert repetition.digest_of(on, key_on) == repetition.digest_of(off, key_off)
             assert repetition.times_occurred(on) == repetition.times_occurred(off)
             seat = on.current_player()
             texts = [a.text for a in on.legal_actions(seat)]
