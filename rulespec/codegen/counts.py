@@ -266,7 +266,11 @@ class Counts:
         found = self._first_found(e, test_left, domain)
         if found is not None:
             return f"st._first({e.text!r}, {found})"
-        return f"st._first({e.text!r}, (v_{ident(e.var)} for v_{ident(e.var)} in {domain}{where}))"
+        walked = f"(v_{ident(e.var)} for v_{ident(e.var)} in {domain}{where})"
+        found = self.indexed_first(e, walked)  # (the item found by its value: indexed_firsts.py)
+        if found is not None:
+            return found
+        return f"st._first({e.text!r}, {walked})"
 
     def _first_found(self, e: ir.First, test: Optional[ir.E], domain: str) -> Optional[str]:
         """What `any(x in D where C)` takes the first of without a generator, once the parts the walk says

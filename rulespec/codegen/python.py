@@ -33,6 +33,7 @@ from .content_definitions import ContentDefinitions
 from .counter_definitions import CounterDefinitions
 from .content_tables import ContentTables
 from .passing_items import PassingItems
+from .indexed_firsts import IndexedFirsts
 from .held_counts import HeldCounts
 from .line_walks import LineWalks
 from .ends_calls import EndsCalls
@@ -91,7 +92,7 @@ from .written_out_for_once import WrittenOutForOnce
 class CodeGenerator(Expressions, KnownOnBoard, HoistedReads, Counts, ItemValueTables, WholeLines, Narrowing, ShiftedPlaces, RelatedSpaces, RelatedPairs, SpacesByValue, SeatWalks, LineWalks, JoinedGroups, ConnectedFromEach, KeptConnected, BoardTallies,
                     KeptValues, Statements, StepsAgain, StepsInOrder, ByDirection, Texts, Declarations, Guards, Chance, OutcomesByCounters, Options,
                     Choices, SharedWalks, RowBlocks, ListedAnswers, LaterAnswers, ListingPlans, RowsKeptByCounters, ListingLoops, HeldSpaces, MemberWalks, LoopInvariants,
-                    LeanLookAhead, FilteredWalks, OneAColumn, WrittenOutForOnce, EndsCalls, OneGroup, CheapFirst, ContentTables, ContentDefinitions, CounterDefinitions, ItemDefinitions, ContentDirections, PassingItems, HeldCounts, ReachMasks, EveryBetween,
+                    LeanLookAhead, FilteredWalks, OneAColumn, WrittenOutForOnce, EndsCalls, OneGroup, CheapFirst, ContentTables, ContentDefinitions, CounterDefinitions, ItemDefinitions, ContentDirections, PassingItems, IndexedFirsts, HeldCounts, ReachMasks, EveryBetween,
                     Ends, EndsWatch, Examples, EngineClass):
     """One engine module from one checked model: ``module()`` writes it, once."""
 
@@ -229,6 +230,7 @@ class CodeGenerator(Expressions, KnownOnBoard, HoistedReads, Counts, ItemValueTa
         self.space_numbered_used = False  # whether a walk is narrowed to a space by its index (imported then)
         self.line_tables: Optional[dict[str, str]] = None  # an automatic step's line tables read through locals
         self.located_helpers_used: set[str] = set()  # count_located, first_located (imported when used)
+        self.items_by_value: dict[str, tuple] = {}  # V's code -> (its ItemsByValue's name, the item's name, V's text)
         self.count_is_used = False  # whether a count compared with a number stops once known (imported then)
         self.every_between_used = False  # whether a run's every-test is answered from a tally (every_between.py)
         self.stoppable: Optional[str] = None  # the name a listing's walk being tested walks upwards by itself (every_between.py)

@@ -779,3 +779,51 @@ def space_numbered(cells_in_use: tuple[int, ...], index: int) -> tuple[int, ...]
     """The space at ``index`` among a board's spaces in use, in board order (the space `index of s = k` names),
     as a group of one; none for a number out of range: a walk narrowed to it (rulespec/codegen/narrowing.py)."""
     return cells_in_use[index:index + 1] if index >= 0 else ()
+
+
+class ItemsByValue:
+    """A value of one item that reads only attributes that never change (`73 * square of c + way of c`), worked
+    out once for every item and kept the other way round: ``index[value]``, the items with that value in item
+    order, and ``fails``, the items it cannot be worked out for (a component without the attribute). So
+    `any(c in Z where V(c) = K)` asks only where index[K]'s items lie (first_valued), not V of every item of Z
+    (codegen/indexed_firsts.py). Made on first use."""
+
+    __slots__ = ("worked_out", "items", "index", "fails")
+
+    def __init__(self, worked_out: Callable[[int], Any], items: int):
+        self.worked_out, self.items, self.index, self.fails = worked_out, items, None, ()
+
+    def made(self) -> dict:
+        index: dict = {}
+        fails = []
+        worked_out = self.worked_out
+        for item in range(self.items):
+            try:
+                value = worked_out(item)
+            except Exception:  # (its component lacks an attribute V reads: the walk would fail there)
+                fails.append(item)
+                continue
+            index.setdefault(value, []).append(item)
+        self.index, self.fails = {value: tuple(items) for value, items in index.items()}, tuple(fails)
+        return self.index
+
+
+def first_valued(where: Sequence[int], table: ItemsByValue, value: Any, place: int, walked: Callable[[], Any]):
+    """`any(c in Z where V(c) = K)` over a zone that is not stacked (its items in item order), numbered
+    ``place``: the first of table.index[K] that lies in it, as a 1-tuple, or () when none does (for
+    State._first, which says so). Where an item V cannot be worked out for lies in the zone before it, the zone
+    is walked as written (``walked()``), which meets that item first and fails as it always did."""
+    index = table.index if table.index is not None else table.made()
+    found = ()
+    try:
+        candidates = index.get(value, ())
+    except TypeError:  # (a value that cannot be a key: walked as written)
+        return walked()
+    for item in candidates:
+        if where[item] == place:
+            found = (item,)
+            break
+    for item in table.fails:
+        if where[item] == place and (not found or item < found[0]):
+            return walked()
+    return found
