@@ -69,6 +69,9 @@ class Countdown:
     def apply(self, action):
         self.left -= 1
 
+    def returns(self):
+        return [0.0]
+
 
 def test_a_quick_run_prints_the_table_and_saves_every_round(tmp_path, capsys):
     bench = load_bench()
@@ -103,6 +106,21 @@ def test_the_clock_counts_play_and_not_the_set_up():
     assert block.steps == 30
     assert block.start_ns >= 3 * BURN_NS  # the set-up was timed, apart
     assert block.play_ns < BURN_NS / 4  # and none of it was counted as play
+
+
+def test_each_games_returns_are_read_inside_the_clock_unless_skipped(monkeypatch):
+    bench = load_bench()
+
+    class SlowPayoff(Countdown):
+        def returns(self):  # a payoff worked out when asked, as a rule file's is
+            burn_cpu(BURN_NS)
+            return [0.0]
+
+    block = bench.time_block(lambda: SlowPayoff(10), "apply", games=3)
+    assert block.steps == 30 and block.play_ns >= 3 * BURN_NS  # the default reads them, inside the clock
+    monkeypatch.setattr(bench, "READ_RETURNS", [False])
+    block = bench.time_block(lambda: SlowPayoff(10), "apply", games=3)
+    assert block.play_ns < BURN_NS / 4  # --skip-returns: not read
 
 
 def test_the_random_streams_are_made_outside_the_clock(monkeypatch):
