@@ -11,7 +11,7 @@ from rulespec.runtime.engine import (
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '8c12dd7ac6eb6a1a'
-GENERATOR_VERSION = '171'
+GENERATOR_VERSION = '172'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -195,8 +195,15 @@ def effect_turn__raise(st, cause, v_player):
     st._counters['calls'] = 0
 
 
+LISTED_turn = {}  # what the listing read -> (seat, rows): the same reads, the same rows
+
+
 def choices_turn(st, v_player):
     """Every choice of `turn` now, in the order offered. [LEDUC-4] (rulebooks/leduc-poker.rules:58)"""
+    key = (st.players, v_player, tuple(st._counters['staked']), st._counters['raises'],)  # all the listing reads
+    found = LISTED_turn.get(key)
+    if found is not None:
+        return found
     rows = []
     seat = v_player
     counter_staked = st._counters['staked']
@@ -208,7 +215,10 @@ def choices_turn(st, v_player):
     # raise: `raise`
     if ((st._counters['raises'] < 2)):  # raises < 2
         rows.append((seat, 'raise', 2, ()))
-    return seat, rows
+    if len(LISTED_turn) > 4096:  # bounded: the states of a game read few distinct ways
+        LISTED_turn.clear()
+    found = LISTED_turn[key] = seat, rows
+    return found
 
 # ---------------------------------------------------------------- auto second_round
 def step_second_round(st, cause):
@@ -424,7 +434,7 @@ class LeducPokerEngine(Engine):
             OptionInfo('fold', 'fold', ('LEDUC-4', 'LEDUC-7'), options_turn__fold, effect_turn__fold, candidates_turn__fold, first_failing_turn__fold, (('to_call(player) > 0', ('LEDUC-4', 'LEDUC-7')),)),
             OptionInfo('call', 'call', ('LEDUC-4', 'LEDUC-5'), options_turn__call, effect_turn__call, candidates_turn__call, first_failing_turn__call, ()),
             OptionInfo('raise', 'raise', ('LEDUC-4', 'LEDUC-5'), options_turn__raise, effect_turn__raise, candidates_turn__raise, first_failing_turn__raise, (('raises < 2', ('LEDUC-4', 'LEDUC-5')),)),
-        ), choices=choices_turn, distinct=True, param_types=('seat',)),
+        ), choices=choices_turn, distinct=True, rows_kept=True, param_types=('seat',)),
         'second_round': StepInfo('second_round', 'auto', (), ('LEDUC-4', 'LEDUC-6'), run=step_second_round),
         'turn_the_card': StepInfo('turn_the_card', 'chance', (), ('LEDUC-6',), draw=draw_turn_the_card, text=text_turn_the_card, text_static=True, resolve=resolve_turn_the_card),
         'pay_the_pot': StepInfo('pay_the_pot', 'auto', (), ('LEDUC-7', 'LEDUC-8', 'LEDUC-9'), run=step_pay_the_pot),

@@ -20,6 +20,12 @@ from .two_names_apart import two_names_apart
 # (tests/codegen/test_fixed_listings.py) turn it off to compare.
 FIXED_LISTINGS = True
 
+# A listing whose conditions use definitions (`only if alive(t)`, `alive(p)` being `out of p = 0`) reads what their
+# values read, its arguments put in (model/reads.py substitute): kept by those zones and counters as a listing that
+# reads them itself (listing_reads). On; benchmarks/bench_ends_watch.py and tests/codegen/test_listing_definitions.py
+# turn it off to compare (helper social, round 14).
+LISTINGS_THROUGH_DEFINITIONS = True
+
 
 class ListingPlans:
     """Decisions about a listing's kept rows, made before it is written (CodeGenerator's part)."""
@@ -146,7 +152,23 @@ class ListingPlans:
             parts.append((("zones", e.zone) if seat_vars - params else e, mode))
             return e.seat is None or walk(e.seat)
 
+        unfolded = [0]  # definitions unfolded (each use once; a definition never uses itself: the checker refuses it)
+
         def walk(e) -> bool:
+            if isinstance(e, ir.DefinedValue) and LISTINGS_THROUGH_DEFINITIONS and not self._reads_asked:
+                # (not where listed_once asks: a fixed listing is listed once, better than kept)
+                definition = self.definitions.get(e.name)
+                if definition is None or unfolded[0] >= 64:
+                    return False
+                unfolded[0] += 1
+                before = len(parts)
+                if not walk(reads.substitute(definition.value, {p.name: a for p, a in zip(definition.params, e.args)},
+                                             set(params))):
+                    return False
+                # only counters and zones' sizes or emptiness: a zone's items (a pile that grows, a hand) would make
+                # a key that seldom recurs and costs its length to make (crazy eights' `top of pile`: 0.51x)
+                return all(mode != "items" or isinstance(what, tuple) and what[0] == "counter"
+                           for what, mode in parts[before:])
             if isinstance(e, ir.ZoneRef):
                 return zone(e, "items")
             if isinstance(e, ir.CounterRef):
