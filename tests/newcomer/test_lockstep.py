@@ -877,6 +877,17 @@ def _rbc(seat, text):
     return _crazyhouse(seat, text)
 
 
+def _bargaining(seat, text):
+    """"deal ... instance_N" is OpenSpiel's instance N; "offer B books, H hats, K balls" its offer number (every
+    split of at most 7 items, books counting fastest, then hats, then balls); "agree" is 120."""
+    if seat is None:
+        return int(re.search(r"instance_(\d+)$", text).group(1))
+    if text == "agree":
+        return 120
+    b, h, k = map(int, re.fullmatch(r"offer (\d+) books, (\d+) hats, (\d+) balls", text).groups())
+    return (sum((8 - j) * (9 - j) // 2 for j in range(k)) + sum(8 - k - i for i in range(h)) + b)
+
+
 @dataclass
 class Spec:
     rules: str
@@ -1001,6 +1012,7 @@ SPECS = {
     "cursor-go": Spec("cursor-go", "cursor_go", _cursor_go, games=100),
     # A sense and a move are one turn of ours, two of OpenSpiel's decisions.
     "rbc": Spec("rbc", "rbc", _rbc, games=30),
+    "bargaining": Spec("bargaining", "bargaining", _bargaining, games=300),
 }
 
 
@@ -1160,7 +1172,8 @@ EXAMPLES = {"catch": 1, "matrix-rps": 2, "matrix-mp": 2, "blotto": 2, "nim": 2, 
             "social-deduction": 2,
             "kriegspiel": 2,
             "cursor-go": 2,
-            "rbc": 2}
+            "rbc": 2,
+            "bargaining": 2}
 
 
 def test_every_game_file_has_a_spec():
