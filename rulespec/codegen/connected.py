@@ -178,12 +178,13 @@ class KeptConnected:
         found = placed_fill(option, after.condition, self.m)
         if found is None:
             return None
-        fill, space = found.fill, self.expr(found.place.space)
+        fill, space = found.fill, self.expr(found.space)
         if not (isinstance(fill.domain, ir.BoardRef) and fill.domain.board == fill.board
                 and self.implied_by_walk(fill.var, fill.domain, fill.start, fill.start)):
             return None
-        if self.one_start(found.called) != space or space not in (f"v_{ident(n.name)}" for n in after.names):
-            return None
+        if found.chosen and (self.one_start(found.called) != space
+                             or space not in (f"v_{ident(n.name)}" for n in after.names)):
+            return None  # (else a `let`'s value, the fill's start, reads the same before and after: placed_fill)
         tests = self.fill_tests(fill, found.args)
         if tests is None:
             return None

@@ -727,7 +727,9 @@ step arrive(s: grid, t: grid) [COR-2]:
       "places an item on its chosen space s and whose other lines only take things off (moves to a zone, "
       "counters), with C a `connected` from s whose goal an empty space is (Go's and Atari's suicide test), is "
       "carried out only where the position as it stands shows no path from s (as if it held the item) to a "
-      "goal: a space it empties only becomes a goal, so such a path stays. Each look-ahead costs a copy of "
+      "goal: a space it empties only becomes a goal, so such a path stays; so is one whose first lines name "
+      "that space by `let` from counters it never sets (`let s be cursor(player)`, then `place ... on s`, "
+      "with C's `connected` from `cursor(player)`). Each look-ahead costs a copy of "
       "the state, the option's statements and the steps they set going; the work estimate counts them all for "
       "every candidate (a step that starts itself, as the runtime's most automatic steps, "
       "`Engine.MAX_AUTO_STEPS`)."),

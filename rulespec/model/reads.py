@@ -542,8 +542,34 @@ def counters_read(end: ir.End, model: ir.Model) -> Optional[tuple[str, ...]]:
     None: it reads something else (a zone, a board, the turn, a score...)."""
     definitions = {d.name: d for d in model.definitions}
     found: set[str] = set()
+    try:
+        if end.each_var is not None:
+            if not isinstance(end.each_domain, _SEAT_SETS):
+                return None
+            _walk_counters(end.each_domain, definitions, found, False)
+        _walk_counters(end.condition, definitions, found, False)
+    except NotLocal:
+        return None
+    return tuple(sorted(found))
 
-    def walk(e: ir.E, depth: int = 0) -> None:
+
+def counters_and_geometry_read(e: ir.E, model: ir.Model) -> Optional[frozenset[str]]:
+    """The counters ``e`` reads when it reads nothing else that changes during a game: counters, seats, numbers,
+    options and the rows and columns of a board's spaces (definitions unfolded: `any(s in grid where row of s =
+    cursor_row of p and ...)`); its value is then the same wherever those counters are. None: it reads something
+    else (what a space holds, a zone, the turn...)."""
+    found: set[str] = set()
+    try:
+        _walk_counters(e, {d.name: d for d in model.definitions}, found, True)
+    except NotLocal:
+        return None
+    return frozenset(found)
+
+
+def _walk_counters(e: ir.E, definitions: dict, found: set[str], geometry: bool, depth: int = 0) -> None:
+    """Adds to ``found`` the counters ``e`` reads; raises NotLocal where it reads anything else that changes
+    (with ``geometry``, a space's row and column are read as the fixed values they are)."""
+    def walk(e: ir.E, depth: int = depth) -> None:
         if isinstance(e, _STATIC) or isinstance(e, ir.BoardRef):
             return
         if isinstance(e, ir.CounterRef):
@@ -551,7 +577,9 @@ def counters_read(end: ir.End, model: ir.Model) -> Optional[tuple[str, ...]]:
             if e.seat is not None:
                 walk(e.seat, depth)
             return
-        if isinstance(e, (ir.SeatAttr, ir.SeatStep, ir.Others)):
+        if geometry and isinstance(e, ir.SpaceAttr):  # (a row or a column: the board's fixed geometry)
+            walk(e.space, depth)
+        elif isinstance(e, (ir.SeatAttr, ir.SeatStep, ir.Others)):
             walk(e.seat, depth)
         elif isinstance(e, (ir.Compare, ir.Arith)):
             walk(e.left, depth)
@@ -590,15 +618,7 @@ def counters_read(end: ir.End, model: ir.Model) -> Optional[tuple[str, ...]]:
         else:
             raise NotLocal(e.text)
 
-    try:
-        if end.each_var is not None:
-            if not isinstance(end.each_domain, _SEAT_SETS):
-                return None
-            walk(end.each_domain)
-        walk(end.condition)
-    except NotLocal:
-        return None
-    return tuple(sorted(found))
+    walk(e)
 
 
 # ---------------------------------------------------------------------------- connected, kept
