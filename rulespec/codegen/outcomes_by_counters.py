@@ -16,6 +16,14 @@ from __future__ import annotations
 from typing import Optional
 
 from ..model import ir
+from .quoting import lit
+
+# Zones read too (helper social, round 14): a pick from a zone, or whose `where` or weight reads a zone's items or
+# size (a newcomer's Social deduction: `picked from signals where alive_numbered(target of s) weighted by
+# signal_weight(s)`, the weight asking `size of role of p`), is kept by those zones' items as well (each seat's zone of
+# a zone one per player). Off: such a pick is listed at every chance node, as before
+# (benchmarks/bench_listing_definitions.py, tests/codegen/test_listing_definitions.py).
+ZONES_IN_OUTCOME_KEYS = True
 
 # What an outcome may read and still be kept by its counters: every part read of these reads nothing a state
 # decides (their own parts are followed; a definition is followed into its value).
@@ -23,6 +31,8 @@ _FIXED = (ir.Const, ir.Var, ir.SeatConst, ir.OptionRef, ir.PlayersSet, ir.BoardR
           ir.SeatAttr, ir.SeatStep, ir.Others, ir.Neighbour, ir.LineOf, ir.Directions, ir.GraphDirection,
           ir.NeighboursOf, ir.Count, ir.ThereIs, ir.First, ir.Total, ir.Extreme, ir.Compare, ir.Conditional,
           ir.Arith, ir.Negate, ir.Not, ir.BoolOp, ir.Span, ir.Builtin, ir.Member, ir.Size, ir.DefinedValue)
+# (with zones: `number of p`, a seat's or a value's place, reads only its operand)
+_FIXED_WITH_ZONES = _FIXED + (ir.NumberOf,)
 
 
 class OutcomesByCounters:
@@ -46,9 +56,12 @@ class OutcomesByCounters:
         if isinstance(e, ir.CounterRef):
             counters[e.name] = None
             return e.seat is None or self._reads_counters_only(e.seat, counters, followed)
+        if isinstance(e, ir.ZoneRef) and ZONES_IN_OUTCOME_KEYS:  # its items (every seat's, one per player)
+            counters[("zone", e.zone)] = None
+            return e.seat is None or self._reads_counters_only(e.seat, counters, followed)
         if isinstance(e, ir.ItemAttr):  # a component's value, unless it can change
             return not e.changes and self._reads_counters_only(e.item, counters, followed)
-        if not isinstance(e, _FIXED):
+        if not isinstance(e, _FIXED_WITH_ZONES if ZONES_IN_OUTCOME_KEYS else _FIXED):
             return False
         if isinstance(e, ir.DefinedValue) and e.name not in followed:
             definition = self.definitions.get(e.name)
@@ -66,11 +79,20 @@ class OutcomesByCounters:
         space as the tuple of its values)."""
         w = self.w
         declared = {c.name: c for c in self.m.counters}
-        counter_values = ", ".join(f"st._counters[{c!r}]" if not (declared[c].per_player or declared[c].board)
-                                   else f"tuple(st._counters[{c!r}])" for c in counters)
+        zones = {z.name: z for z in self.m.zones}
+
+        def value(c) -> str:
+            if isinstance(c, tuple):  # a zone's items (a zone one per player: every seat's, in seat order)
+                base = f"st._t.zone_base[{lit(c[1])}]"
+                return (f"tuple(map(tuple, st._zones[{base}:{base} + st.players]))" if zones[c[1]].per_player
+                        else f"tuple(st._zones[{base}])")
+            return (f"st._counters[{c!r}]" if not (declared[c].per_player or declared[c].board)
+                    else f"tuple(st._counters[{c!r}])")
+        counter_values = ", ".join(map(value, counters))
         w.line(f"def outcomes_key_{name}(st{self.params(step.params)}):")
         w.indent()
-        self.doc(step, f"What the outcomes of `{step.name}` read: the counters {', '.join(counters)} (kept by those).")
+        named = ", ".join("the zone " + c[1] if isinstance(c, tuple) else "the counter " + c for c in counters)
+        self.doc(step, f"What the outcomes of `{step.name}` read: {named} (kept by those).")
         w.line(f"return ({counter_values},)")
         w.dedent()
         w.line("")
