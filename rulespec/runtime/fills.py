@@ -101,7 +101,8 @@ def read_only_fills(on: Optional[dict]) -> Optional[dict]:
 def _region_answer(st: Any, board: int, cell: int, table: list, test: Callable[..., int], values: tuple,
                    kept: dict) -> bool:
     """connected_from_space from ``cell`` (it passes and is no goal) while the position is only read: the
-    answer kept for it, else its flood's, kept for every space the flood passed through (read_only_fills)."""
+    answer kept for it, else its flood's, kept for every space of its region (read_only_fills): the flood goes
+    on past the first goal it meets, so that one flood a region answers every space of it."""
     contents = st._boards[board]
     key = (id(contents), id(table))
     entry = kept.get(key)
@@ -115,7 +116,7 @@ def _region_answer(st: Any, board: int, cell: int, table: list, test: Callable[.
     neighbours, in_use = t.neighbours[board], t.in_use[board]
     region, frontier, seen = [cell], [cell], {cell}
     answer = False
-    while frontier and not answer:
+    while frontier:  # (the whole region, past a goal met: every space of it is then answered by this flood)
         for n in neighbours[frontier.pop()]:
             if n not in seen and in_use[n]:
                 seen.add(n)
@@ -123,12 +124,11 @@ def _region_answer(st: Any, board: int, cell: int, table: list, test: Callable[.
                 found = table[content]
                 if found is None:
                     found = table[content] = test(content, *values)
-                if found:
-                    if found == REACHED:
-                        answer = True
-                        break
+                if found == PASSES:
                     frontier.append(n)
                     region.append(n)
+                elif found:
+                    answer = True
     for c in region:
         answers[c] = answer
     return answer

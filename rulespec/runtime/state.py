@@ -143,8 +143,11 @@ class State(BoardReading, SecretChoices, Imagining, Shifting, Lifting, Tallying,
         value) is ``value``; as _first when none is."""
         if items.__class__ is not list:
             items = list(items)
-        if self._journal is not None and values.__class__ is dict:  # (a look-ahead, a table that never changes)
-            return self._first_kept(text, items, values, value)
+        if values.__class__ is dict:  # (a table that never changes)
+            if self._journal is not None:  # (a look-ahead)
+                return self._first_kept(text, items, values, value)
+            if len(items) > FIRST_KEPT:  # (a long zone: the pick kept with its contents, as in a look-ahead)
+                return self._first_kept(text, items, values, value)
         try:
             return items[operator.indexOf(map(values.__getitem__, items), value)]
         except ValueError:
@@ -854,6 +857,10 @@ def _not_an_action(action: Any) -> None:
 
 
 _new_state = object.__new__
+# _first_with outside a look-ahead: in a zone of more items than this, the pick is kept with the zone's contents
+# (Imagining._first_kept: compared whole, then read back), not searched for again while they stay the same (a bowl
+# of stones whose white ones lie behind the black, asked for one at every listing).
+FIRST_KEPT = 64
 # State._changed_since's last answer: (the board's contents list, the record's contents, the contents then, the
 # spaces changed); reused only for the same two lists with the board's contents equal to those then
 _changed_last: tuple = (None, None, None, ())
