@@ -63,7 +63,14 @@ def connected_on_contents(st: Any, board: int, starts: Any, tests: FillTests, *v
 
 def connected_from_space(st: Any, board: int, cell: Optional[int], tests: FillTests, *values: Any) -> bool:
     """connected_on_contents from the one space ``cell``: none (past the board's edge) and a space not in use
-    reach nothing."""
+    reach nothing. While a position is only read, the answer kept for the space (read_only_fills)."""
+    kept = _READ_ONLY
+    if kept is not None:
+        entry = kept.get((board, id(tests), values))
+        if entry is not None and entry[0] is st._boards[board] and entry[1] is tests:
+            answer = entry[2].get(cell)
+            if answer is not None:
+                return answer
     if cell is None or not st._t.in_use[board][cell]:
         return False
     table, test = tests[values], tests.test
@@ -71,13 +78,19 @@ def connected_from_space(st: Any, board: int, cell: Optional[int], tests: FillTe
     found = table[content]
     if found is None:
         found = table[content] = test(content, *values)
-    if found == REACHED:
-        return True
-    if found != PASSES:
-        return False
-    if _READ_ONLY is None:
-        return _flood(st, board, [cell], table, test, values)
-    return _region_answer(st, board, cell, table, test, values, _READ_ONLY)
+    if kept is None:
+        if found == REACHED:
+            return True
+        return found == PASSES and _flood(st, board, [cell], table, test, values)
+    contents = st._boards[board]
+    key = (board, id(tests), values)
+    entry = kept.get(key)
+    if entry is None or entry[0] is not contents or entry[1] is not tests:
+        entry = kept[key] = (contents, tests, {})
+    if found == PASSES:
+        return _region_answer(st, board, cell, table, test, values, entry[2])
+    answer = entry[2][cell] = found == REACHED
+    return answer
 
 
 # While a position is only read (Results._scores: scores are values, which write nothing), the answers of the
@@ -91,27 +104,19 @@ def read_only_fills(on: Optional[dict]) -> Optional[dict]:
     region: every space its flood passed through (a space that passes and is no goal) joins the start by such
     spaces, so its own fill meets the same spaces and goals and has the same answer, kept; a later fill from
     one of them (Go's area score asks `reaches(s, p)` of every empty point) is a look-up, so a score over the
-    whole board costs one flood a region, not one a space. Kept by the board's contents and the fill's table
-    (its tests and the values they read), both held while kept, so nothing is answered for another."""
+    whole board costs one flood a region, not one a space. Kept by the board, the fill's tests and the values
+    they read, with the board's contents and the tests held while kept, so nothing is answered for another."""
     global _READ_ONLY
     before, _READ_ONLY = _READ_ONLY, on
     return before
 
 
 def _region_answer(st: Any, board: int, cell: int, table: list, test: Callable[..., int], values: tuple,
-                   kept: dict) -> bool:
-    """connected_from_space from ``cell`` (it passes and is no goal) while the position is only read: the
-    answer kept for it, else its flood's, kept for every space of its region (read_only_fills): the flood goes
-    on past the first goal it meets, so that one flood a region answers every space of it."""
+                   answers: dict) -> bool:
+    """connected_from_space from ``cell`` (it passes and is no goal) while the position is only read: its flood's
+    answer, kept in ``answers`` for every space of its region (read_only_fills): the flood goes on past the first
+    goal it meets, so that one flood a region answers every space of it."""
     contents = st._boards[board]
-    key = (id(contents), id(table))
-    entry = kept.get(key)
-    if entry is None or entry[0] is not contents or entry[1] is not table:
-        entry = kept[key] = (contents, table, {})
-    answers = entry[2]
-    answer = answers.get(cell)
-    if answer is not None:
-        return answer
     t = st._t
     neighbours, in_use = t.neighbours[board], t.in_use[board]
     region, frontier, seen = [cell], [cell], {cell}
