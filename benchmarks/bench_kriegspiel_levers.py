@@ -6,7 +6,10 @@ stacked) of items alone in what they show is keyed by its items, sorted, not by 
 off: the slips' looks read and sorted at every turn start); (c) `any(c in Z where V(c) = K)`, V reading only
 attributes that never change, finds its item by an index of V made once (codegen/indexed_firsts.py: the
 umpire's slip by its number), against the engine generated walking the zone (IndexedFirsts.indexed_firsts
-off), in one process. The
+off); (d) a zone's alone key kept from the last key made while the zone holds exactly the same items, the
+very tuple, hashed once (Looks.kept_alone_key), and Looks.now's numbers kept while the changeable items'
+values are the same (helper repkey), against both made afresh at every turn start (Looks.KEPT off), in one
+process. The
 same seeded games, thread CPU time, nothing but play inside the clock, rounds interleaved with the order
 rotated, medians with their min-max spread.
 
@@ -29,16 +32,19 @@ from rulespec.runtime.repetition import Looks  # noqa: E402
 NEWCOMER = ROOT / "tests" / "newcomer" / "games"
 EVERY_LOOK = ((Looks, "SPARSE", False),)
 NO_ALONE = ((Looks, "ALONE", False),)
+NOT_KEPT = ((Looks, "KEPT", False),)
 
 # lever -> (its file, the generator's attributes swapped: none where the lever is the runtime's)
 LEVERS = {
     "(a) a position's key reads the looks that can change": ("kriegspiel", ()),
     "(b) a zone of items alone in their looks keyed by its items": ("kriegspiel", ()),
     "(c) an item found by an index of its value": ("kriegspiel", ((IndexedFirsts, "indexed_firsts", False),)),
+    "(d) parts of a position's key kept while what they read is the same": ("kriegspiel", ()),
 }
 SEEDS = {"kriegspiel": range(3)}
 RUNTIME = {"(a) a position's key reads the looks that can change": EVERY_LOOK,
-           "(b) a zone of items alone in their looks keyed by its items": NO_ALONE}
+           "(b) a zone of items alone in their looks keyed by its items": NO_ALONE,
+           "(d) parts of a position's key kept while what they read is the same": NOT_KEPT}
 
 
 def main() -> None:

@@ -40,6 +40,7 @@ from __future__ import annotations
 import bisect
 import hashlib
 import json
+import operator
 from typing import TYPE_CHECKING, Callable
 
 from .looks_kept import looks_on
@@ -83,6 +84,12 @@ class Looks:
         changeable = tuple(item for item in range(len(engine.ITEM_KIND))
                            if any(item in engine.ITEM_ATTRS.get(attr, {}) for attr in engine.CHANGING))
         self.changeable = changeable if 4 * len(changeable) <= len(engine.ITEM_KIND) else None
+        # now's last answer where it reads the changeable items alone: ((the attributes' names, each column's
+        # values of those items), the numbers made of them), given again while the values are the same (the looks
+        # a value makes never change: Looks.changing). Callers read the numbers, never change them.
+        self.changeable_values = (operator.itemgetter(*changeable) if len(changeable) > 1
+                                  else lambda column: tuple(column[item] for item in changeable))
+        self.kept_now = None
 
         # The items alone in what they show, all game: of a component none of whose attributes can change, and
         # no other item shows the same. A zone (not stacked) of such items only is the same collection of looks
@@ -96,6 +103,12 @@ class Looks:
         alone = [item for item, kind in enumerate(engine.ITEM_KIND)
                  if kind not in changing_kinds and alike[self.at_start[item]] == 1]
         self.runs_first, self.runs_last = [], []
+        # Each zone's latest "alone" keys (KEPT_ALONE of them), each with what the zone held then: [(a copy of its
+        # items, the key)], the latest first. A zone holding exactly the same items again (compared in full, at C
+        # speed) has the same key, the very object (its hash made once): not sorted, copied nor hashed again.
+        # Kept per zone for every state of the game (clones, look-aheads, an undo): whatever state asks, the key
+        # given is the one its zone's items make.
+        self.kept_alone: dict[int, list] = {}
         for item in alone:
             if self.runs_last and self.runs_last[-1] == item - 1:
                 self.runs_last[-1] = item
@@ -104,6 +117,8 @@ class Looks:
                 self.runs_last.append(item)
 
     SPARSE = True  # (the lever's switch, for its A/B: benchmarks/bench_kriegspiel_levers.py)
+    KEPT = True  # (likewise: a zone's "alone" key kept from the last key made while the zone holds the same, and
+    # now's numbers while the changeable items' values are the same)
     ALONE = True  # (likewise: a zone of items alone in their looks keyed by its items)
     ALONE_FROM = 16  # (a zone of fewer items is keyed by their looks: as cheap, and no run to look up)
 
@@ -113,7 +128,25 @@ class Looks:
         run = bisect.bisect_right(self.runs_first, ordered[0]) - 1
         if run < 0 or ordered[-1] > self.runs_last[run]:
             return None
-        return ("alone", tuple(ordered))
+        return _Kept(("alone", tuple(ordered)))
+
+    KEPT_ALONE = 4  # (the alone keys kept per zone: a zone often holds again what it held a few turns before)
+
+    def kept_alone_key(self, number: int, items: list):
+        """alone_key of zone ``number``: a key made lately for it where the zone holds exactly what it held then
+        (lists of other lengths differ at once), else made and kept, the latest first."""
+        kept = self.kept_alone.get(number)
+        if kept is None:
+            kept = self.kept_alone[number] = []
+        for at, (held, key) in enumerate(kept):
+            if held == items:
+                if at:
+                    kept.insert(0, kept.pop(at))
+                return key
+        key = self.alone_key(items)
+        kept.insert(0, (items.copy(), key))
+        del kept[Looks.KEPT_ALONE:]
+        return key
 
     def number(self, look: tuple) -> int:
         found = self.numbers.get(look)
@@ -129,6 +162,11 @@ class Looks:
             return self.at_start
         changeable = self.changeable
         if changeable is not None and Looks.SPARSE:  # (the rest show what they started with)
+            if Looks.KEPT:  # the changeable items' values, column by column (C speed): as last time, its numbers
+                values = ("changeable", tuple(attrs), tuple(map(self.changeable_values, attrs.values())))
+                kept = self.kept_now
+                if kept is not None and kept[0] == values:
+                    return kept[1]
             numbers = list(self.at_start)
             columns = tuple(attrs.values())
             steady, changing = self.steady, self.changing
@@ -138,7 +176,14 @@ class Looks:
                 if found is None:
                     found = changing[way] = self.number(self.look(way, attrs))
                 numbers[item] = found
+            if Looks.KEPT:
+                self.kept_now = (values, numbers)
             return numbers
+        if Looks.KEPT:  # (every item's values, as above)
+            values = ("every", tuple(attrs), tuple(map(tuple, attrs.values())))
+            kept = self.kept_now
+            if kept is not None and kept[0] == values:
+                return kept[1]
         ways = list(zip(self.steady, zip(*attrs.values())))  # (the values lists end in None: one past the items)
         numbers = list(map(self.changing.get, ways))
         if None in numbers:  # a look not met before in this game
@@ -146,6 +191,8 @@ class Looks:
                 if found is None:
                     numbers[item] = self.changing[ways[item]] = self.number(self.look(ways[item], attrs))
         numbers.append(-1)
+        if Looks.KEPT:
+            self.kept_now = (values, numbers)
         return numbers
 
     def look(self, way: tuple, attrs: dict) -> tuple:
@@ -176,12 +223,13 @@ def exact_key(st: "State") -> tuple:
     queues = tuple(sorted((name, json.dumps(entries, separators=(",", ":")) if entries else "")
                           for name, entries in st._queues.items()))
     alone_from = Looks.ALONE_FROM if Looks.ALONE and looks.runs_first else None
+    alone = looks.kept_alone_key if Looks.KEPT else lambda number, items: looks.alone_key(items)
     zones = []
     for number, items in enumerate(st._zones):
         if number in stacked:
             zones.append(tuple(map(at, items)))
         else:
-            zones.append(alone_from is not None and len(items) >= alone_from and looks.alone_key(items)
+            zones.append(alone_from is not None and len(items) >= alone_from and alone(number, items)
                          or tuple(sorted(map(at, items))))
     return (st._phase, st._turn_seat, st._next_seat, st._leg, boards, tuple(zones), counters, queues)
 
@@ -316,6 +364,17 @@ def record_to_list(st: "State", seen: dict, board: bool = False) -> list[list]:
     pairs = [[key if type(key) is str else digest(st, key), count] for key, count in seen.items()]
     *earlier, current = pairs
     return sorted(earlier) + [current]
+
+
+class _Kept(tuple):
+    """A part of a key kept from one key to the next (Looks.kept_alone_key): a tuple, equal to the same tuple,
+    hashed once (a tuple hashes its items every time it is looked up: 4,745 of them in an "alone" key)."""
+
+    def __hash__(self) -> int:
+        found = self.__dict__.get("hashed")
+        if found is None:
+            found = self.__dict__["hashed"] = tuple.__hash__(self)
+        return found
 
 
 def _digest(text: str) -> str:
