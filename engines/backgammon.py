@@ -16,7 +16,7 @@ from rulespec.runtime.lookahead import carry_through
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '3ceeb8040ee360d0'
-GENERATOR_VERSION = '174'
+GENERATOR_VERSION = '175'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -30,6 +30,21 @@ SEAT_LABEL = tuple('player ' + str(seat + 1) for seat in range(2))
 ITEMS_PASSING_0 = ItemsPassing(lambda v_c, v_p: (ITEM_ATTRS['colour'][v_c] == ('white', 'black')[v_p]), len(ITEM_KIND), False)  # colour of c = colour of p
 ITEMS_PASSING_1 = ItemsPassing(lambda v_k, v_player: (ITEM_ATTRS['colour'][v_k] != ('white', 'black')[v_player]), len(ITEM_KIND), False)  # colour of k != colour of player
 ITEMS_PASSING_2 = ItemsPassing(lambda v_k, v_player: (ITEM_ATTRS['colour'][v_k] == ('white', 'black')[v_player]), len(ITEM_KIND), False)  # colour of k = colour of player
+
+
+def found_in_1(walked, st, v_n, v_p):
+    for v_c in walked:
+        if ((ITEM_ATTRS['colour'][v_c] == ('white', 'black')[v_p]) and (st._attrs['point'][v_c] > v_n)):
+            return True
+    return False
+
+
+def found_in_2(walked, st, v_loser):
+    for v_c in walked:
+        if ((ITEM_ATTRS['colour'][v_c] == ('white', 'black')[v_loser]) and (st._attrs['point'][v_c] >= 19)):
+            return True
+    return False
+
 
 
 
@@ -61,7 +76,7 @@ def define_all_home(st, v_p):
 def define_bears_off(st, v_p, v_n, v_d):
     """Definition `bears_off`: `all_home(p) and (n = d or count(c in table where colour of c = colour of p and point of c > n) = 0)`. [BG-8] (rulebooks/backgammon.rules:135)"""
     pile_table = st._zones[st._t.zone_base['table']]
-    return (define_all_home(st, v_p) and ((v_n == v_d) or (not any(((ITEM_ATTRS['colour'][v_c] == ('white', 'black')[v_p]) and (st._attrs['point'][v_c] > v_n)) for v_c in pile_table))))
+    return (define_all_home(st, v_p) and ((v_n == v_d) or (not found_in_1(pile_table, st, v_n, v_p))))
 
 
 def define_legal(st, v_p, v_n, v_d):
@@ -100,7 +115,7 @@ def define_code(st, v_p, v_n):
 def define_stake(st, v_loser):
     """Definition `stake`: `if on(loser, 0) > 0 then 1 else if count(c in table where colour of c = colour of loser and point of c >= 19) > 0 then 3 else 2`. [BG-9] (rulebooks/backgammon.rules:217)"""
     pile_table = st._zones[st._t.zone_base['table']]
-    return (1 if (define_on(st, v_loser, 0) > 0) else (3 if any(((ITEM_ATTRS['colour'][v_c] == ('white', 'black')[v_loser]) and (st._attrs['point'][v_c] >= 19)) for v_c in pile_table) else 2))
+    return (1 if (define_on(st, v_loser, 0) > 0) else (3 if found_in_2(pile_table, st, v_loser) else 2))
 
 
 def decision_limit(st):

@@ -14,7 +14,7 @@ from rulespec.runtime.ends import EndIndex
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = 'c0db979b7cbd4174'
-GENERATOR_VERSION = '174'
+GENERATOR_VERSION = '175'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -25,6 +25,14 @@ ITEM_KIND, ITEM_LABEL, ITEM_ATTRS = build_item_tables(COMPONENTS)
 # an attribute of what a space holds, by the space's content (an item, or -1 for empty: the last, None)
 CELL_ATTRS = {attr: tuple(map(values.get, range(len(ITEM_KIND)))) + (None,) for attr, values in ITEM_ATTRS.items()}
 SEAT_LABEL = tuple('player ' + str(seat + 1) for seat in range(2))
+
+
+def found_in_1(walked, st, v_p):
+    for v_s in walked:
+        if (CELL_ATTRS['colour'][st._boards[0][v_s]] == ('black', 'white')[v_p]):
+            return True
+    return False
+
 
 # ---------------------------------------------------------------- board grid [BT-2] ruling BT-AMB-1
 B_GRID_ROWS = (1, 2, 3, 4, 5, 6, 7, 8)
@@ -282,7 +290,7 @@ def has_legal_move_turn(st, v_player):
 def end_breakthrough(st):
     """Whether the game ends now by `breakthrough`; returns the declared winners. [BT-5] (rulebooks/breakthrough.rules:98)"""
     for v_p in st._t.seats:
-        if any((CELL_ATTRS['colour'][st._boards[0][v_s]] == ('black', 'white')[v_p]) for v_s in B_GRID_CELLS_BY_ROW.get((8, 1)[v_p], ())):
+        if found_in_1(B_GRID_CELLS_BY_ROW.get((8, 1)[v_p], ()), st, v_p):
             return [v_p]
     return None
 
@@ -290,7 +298,7 @@ def end_breakthrough(st):
 def end_wiped_out(st):
     """Whether the game ends now by `wiped_out`; returns the declared winners. [BT-5] (rulebooks/breakthrough.rules:104)"""
     for v_p in st._t.seats:
-        if (not any((CELL_ATTRS['colour'][st._boards[0][v_s]] == ('black', 'white')[v_p]) for v_s in st._t.cells_in_use[0])):
+        if (not found_in_1(st._t.cells_in_use[0], st, v_p)):
             return [(v_p + 1) % st.players]
     return None
 
@@ -312,7 +320,7 @@ def ends_after_step(st):
                 return 0, [v_p]
     # wiped_out [BT-5]
     for v_p in st._t.seats:
-        if (not any((CELL_ATTRS['colour'][st._boards[0][v_s]] == ('black', 'white')[v_p]) for v_s in st._t.cells_in_use[0])):
+        if (not found_in_1(st._t.cells_in_use[0], st, v_p)):
             return 1, [(v_p + 1) % st.players]
     # every end held false: the writes made so far (the next check reads the spaces written since: runtime/ends.py)
     st._ends_seen = {('after_step', 0): st._writes()}

@@ -13,7 +13,7 @@ from rulespec.runtime.helpers import cells_by_value, ItemsPassing, first_located
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '67107090983a4c46'
-GENERATOR_VERSION = '174'
+GENERATOR_VERSION = '175'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -26,6 +26,35 @@ CELL_ATTRS = {attr: tuple(map(values.get, range(len(ITEM_KIND)))) + (None,) for 
 SEAT_LABEL = tuple('player ' + str(seat + 1) for seat in range(2))
 ITEMS_PASSING_0 = ItemsPassing(lambda v_p: (ITEM_ATTRS['colour'][v_p] == 'black'), len(ITEM_KIND), True)[()]  # colour of p = black
 ITEMS_PASSING_1 = ItemsPassing(lambda v_p: (ITEM_ATTRS['colour'][v_p] == 'white'), len(ITEM_KIND), True)[()]  # colour of p = white
+
+
+def found_in_1(walked, st, v_p, v_s):
+    for v_d in walked:
+        if (((st._attrs['rank'][st._occupant(0, v_s)] == 'king') or v_d in ((7, 1), (5, 3))[v_p]) and st._space_occupied(0, st._t.toward[0][v_d][v_s]) and (not (st._space_occupied(0, st._t.toward[0][v_d][v_s]) and (ITEM_ATTRS['colour'][st._occupant(0, st._on_board(st._t.toward[0][v_d][v_s], 'the occupant of'))] == ('black', 'white')[v_p]))) and st._space_empty(0, st._neighbour(0, st._t.toward[0][v_d][v_s], v_d))):
+            return True
+    return False
+
+
+def found_in_2(walked, st, v_p):
+    for v_s in walked:
+        if ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_s]] == ('black', 'white')[v_p])) and found_in_1((1, 3, 5, 7), st, v_p, v_s)):
+            return True
+    return False
+
+
+def found_in_3(walked, st, v_landing, v_player):
+    for v_e in walked:
+        if (((st._attrs['rank'][st._occupant(0, st._on_board(v_landing, 'the occupant of'))] == 'king') or v_e in ((7, 1), (5, 3))[v_player]) and st._space_occupied(0, st._neighbour(0, v_landing, v_e)) and (not (st._space_occupied(0, st._neighbour(0, v_landing, v_e)) and (ITEM_ATTRS['colour'][st._occupant(0, st._on_board(st._neighbour(0, v_landing, v_e), 'the occupant of'))] == ('black', 'white')[v_player]))) and st._space_empty(0, st._neighbour(0, st._neighbour(0, v_landing, v_e), v_e))):
+            return True
+    return False
+
+
+def found_in_4(walked, st):
+    for v_s in walked:
+        if (st._boards[0][v_s] >= 0 and (st._attrs['rank'][st._boards[0][v_s]] == 'man') and (((B_GRID_ROW[v_s] == 1) and (ITEM_ATTRS['colour'][st._boards[0][v_s]] == 'black')) or ((B_GRID_ROW[v_s] == 8) and (ITEM_ATTRS['colour'][st._boards[0][v_s]] == 'white')))):
+            return True
+    return False
+
 
 # ---------------------------------------------------------------- board grid [CHK-2] ruling CHK-AMB-1
 B_GRID_ROWS = (1, 2, 3, 4, 5, 6, 7, 8)
@@ -82,7 +111,7 @@ def define_can_jump(st, v_s, v_d, v_p):
 
 def define_must_jump(st, v_p):
     """Definition `must_jump`: `count(s in grid where count(d in directions of grid where can_jump(s, d, p)) > 0) > 0`. [CHK-5] (rulebooks/checkers.rules:98)"""
-    return any(((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_s]] == ('black', 'white')[v_p])) and any((((st._attrs['rank'][st._occupant(0, v_s)] == 'king') or v_d in ((7, 1), (5, 3))[v_p]) and st._space_occupied(0, st._t.toward[0][v_d][v_s]) and (not (st._space_occupied(0, st._t.toward[0][v_d][v_s]) and (ITEM_ATTRS['colour'][st._occupant(0, st._on_board(st._t.toward[0][v_d][v_s], 'the occupant of'))] == ('black', 'white')[v_p]))) and st._space_empty(0, st._neighbour(0, st._t.toward[0][v_d][v_s], v_d))) for v_d in (1, 3, 5, 7))) for v_s in st._t.cells_in_use[0])
+    return found_in_2(st._t.cells_in_use[0], st, v_p)
 
 
 def define_openspiel_direction(st, v_s, v_t):
@@ -332,7 +361,7 @@ def step_jump(st, cause, v_player, v_s, v_d):
     if ((B_GRID_ROW[st._on_board(v_landing, 'row of')] == (1, 8)[v_player]) and (st._attrs['rank'][st._occupant(0, st._on_board(v_landing, 'the occupant of'))] == 'man')):
         st._set_attr('rank', st._occupant(0, st._on_board(v_landing, 'the occupant of')), 'king')
     else:
-        if ((st._space_occupied(0, v_landing) and (ITEM_ATTRS['colour'][st._boards[0][v_landing]] == ('black', 'white')[v_player])) and any((((st._attrs['rank'][st._occupant(0, st._on_board(v_landing, 'the occupant of'))] == 'king') or v_e in ((7, 1), (5, 3))[v_player]) and st._space_occupied(0, st._neighbour(0, v_landing, v_e)) and (not (st._space_occupied(0, st._neighbour(0, v_landing, v_e)) and (ITEM_ATTRS['colour'][st._occupant(0, st._on_board(st._neighbour(0, v_landing, v_e), 'the occupant of'))] == ('black', 'white')[v_player]))) and st._space_empty(0, st._neighbour(0, st._neighbour(0, v_landing, v_e), v_e))) for v_e in (1, 3, 5, 7))):
+        if ((st._space_occupied(0, v_landing) and (ITEM_ATTRS['colour'][st._boards[0][v_landing]] == ('black', 'white')[v_player])) and found_in_3((1, 3, 5, 7), st, v_landing, v_player)):
             st._thens.append(('jump_again', (v_player, v_landing)))
 
 # ---------------------------------------------------------------- choice jump_again
@@ -465,7 +494,7 @@ def ends_turn_start(st):
 
 def invariant_men_crowned(st):
     """Invariant: a man on its far row has been crowned. [CHK-7] (rulebooks/checkers.rules:233)"""
-    return (not any((st._boards[0][v_s] >= 0 and (st._attrs['rank'][st._boards[0][v_s]] == 'man') and (((B_GRID_ROW[v_s] == 1) and (ITEM_ATTRS['colour'][st._boards[0][v_s]] == 'black')) or ((B_GRID_ROW[v_s] == 8) and (ITEM_ATTRS['colour'][st._boards[0][v_s]] == 'white')))) for v_s in spaces_among(st._t.in_use[0], (), B_GRID_CELLS_BY_ROW.get(1, ()), B_GRID_CELLS_BY_ROW.get(8, ()))))
+    return (not found_in_4(spaces_among(st._t.in_use[0], (), B_GRID_CELLS_BY_ROW.get(1, ()), B_GRID_CELLS_BY_ROW.get(8, ())), st))
 
 
 def example_opening(run):

@@ -17,7 +17,7 @@ from rulespec.runtime.repetition import times_occurred
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '8c4b46e677884baf'
-GENERATOR_VERSION = '174'
+GENERATOR_VERSION = '175'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -35,6 +35,35 @@ ITEMS_PASSING_1 = ItemsPassing(lambda v_c, v_p: (ITEM_ATTRS['colour'][v_c] == ('
 def related_1(st, v_shade):
     """The spaces s of grid where `(rank of s + file of s) mod 2 = shade`, in board order: the board's geometry alone decides it (model/geometric.py), so it is asked once a set-up."""
     return tuple(v_s for v_s in st._t.cells_in_use[0] if ((((B_GRID_ROW[v_s] + B_GRID_COLUMN[v_s]) % 2) == v_shade)))
+
+
+
+def found_in_1(walked, st, v_s, v_t):
+    for v_d in walked:
+        if (st._t.toward[0][v_d][v_t] == v_s):
+            return True
+    return False
+
+
+def found_in_2(walked, st):
+    for v_s in walked:
+        if ((st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._boards[0][v_s]] == 'queen')) or (st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._boards[0][v_s]] == 'rook')) or (st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._boards[0][v_s]] == 'pawn'))):
+            return True
+    return False
+
+
+def found_in_3(walked, st):
+    for v_p in walked:
+        if ((define_pieces(st, v_p, 'knight') > 1) or ((define_pieces(st, v_p, 'knight') == 1) and ((define_pieces(st, v_p, 'bishop') + define_pieces(st, (v_p + 1) % st.players, 'knight') + define_pieces(st, (v_p + 1) % st.players, 'bishop')) > 0))):
+            return True
+    return False
+
+
+def found_in_4(walked, st, v_s, v_t):
+    for v_d in walked:
+        if (st._t.toward[0][v_d][v_s] == v_t):
+            return True
+    return False
 
 
 # ---------------------------------------------------------------- board grid [CH-1]
@@ -109,7 +138,7 @@ def define_along_a_line(st, v_p, v_s):
 def define_next_door(st, v_p, v_s):
     """Definition `next_door`: `count(t in king jumps from s where mine(t, p) and (is_a(t, king) or (is_a(t, pawn) and count(d in takes of p where neighbour of t towards d = s) > 0))) > 0`. [CH-6, CH-8, CH-11] (rulebooks/chess.rules:143)"""
     for v_t in st._t.jump_targets[0]['king'][v_s]:
-        if ((st._boards[0][v_t] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_t]] == ('white', 'black')[v_p])) and ((st._boards[0][v_t] >= 0 and (st._attrs['kind'][st._boards[0][v_t]] == 'king')) or ((st._boards[0][v_t] >= 0 and (st._attrs['kind'][st._boards[0][v_t]] == 'pawn')) and any((st._t.toward[0][v_d][v_t] == v_s) for v_d in ((7, 1), (5, 3))[v_p])))):
+        if ((st._boards[0][v_t] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_t]] == ('white', 'black')[v_p])) and ((st._boards[0][v_t] >= 0 and (st._attrs['kind'][st._boards[0][v_t]] == 'king')) or ((st._boards[0][v_t] >= 0 and (st._attrs['kind'][st._boards[0][v_t]] == 'pawn')) and found_in_1(((7, 1), (5, 3))[v_p], st, v_s, v_t)))):
             return True
     return False
 
@@ -189,7 +218,7 @@ def define_at_home(st, v_p, v_f, v_k):
 
 def define_heavy(st):
     """Definition `heavy`: `count(s in grid where is_a(s, queen) or is_a(s, rook) or is_a(s, pawn)) > 0`. [CH-13] (rulebooks/chess.rules:291)"""
-    return any(((st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._boards[0][v_s]] == 'queen')) or (st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._boards[0][v_s]] == 'rook')) or (st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._boards[0][v_s]] == 'pawn'))) for v_s in st._t.cells_in_use[0])
+    return found_in_2(st._t.cells_in_use[0], st)
 
 
 def define_pieces(st, v_p, v_k):
@@ -204,7 +233,7 @@ def define_bishops_on(st, v_shade):
 
 def define_dead_material(st):
     """Definition `dead_material`: `not heavy and count(p in players where pieces(p, knight) > 1 or (pieces(p, knight) = 1 and pieces(p, bishop) + pieces(left of p, knight) + pieces(left of p, bishop) > 0)) = 0 and (bishops_on(0) = 0 or bishops_on(1) = 0)`. [CH-13] ruling CH-AMB-2 (rulebooks/chess.rules:300)"""
-    return ((not define_heavy(st)) and (not any(((define_pieces(st, v_p, 'knight') > 1) or ((define_pieces(st, v_p, 'knight') == 1) and ((define_pieces(st, v_p, 'bishop') + define_pieces(st, (v_p + 1) % st.players, 'knight') + define_pieces(st, (v_p + 1) % st.players, 'bishop')) > 0))) for v_p in st._t.seats)) and ((define_bishops_on(st, 0) == 0) or (define_bishops_on(st, 1) == 0)))
+    return ((not define_heavy(st)) and (not found_in_3(st._t.seats, st)) and ((define_bishops_on(st, 0) == 0) or (define_bishops_on(st, 1) == 0)))
 
 
 DIRECTIONS_SLIDES = {}  # slides by content and direction: is_a(s, queen) or (is_a(s, rook) and d in orthogonal directions of grid) or (is_a(s, bishop) and d in diagonal directions of grid)
@@ -994,7 +1023,7 @@ def options_turn__promote(st, v_player):
         for v_t in st._t.jump_targets[0]['king'][v_s]:
             if not ((B_GRID_ROW[v_t] == (8, 1)[v_player])):  # rank of t = last_rank of player
                 continue
-            if not ((((v_t == st._t.toward[0][(0, 4)[v_player]][v_s]) and st._boards[0][v_t] < 0) or (any((st._t.toward[0][v_d][v_s] == v_t) for v_d in ((7, 1), (5, 3))[v_player]) and st._boards[0][v_t] >= 0 and (not (st._boards[0][v_t] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_t]] == ('white', 'black')[v_player])))))):  # (t = ahead(s, player) and t is empty) or (count(d in takes of player where neighbour of s towards d = t) > 0 and t is occupied and not mine(t, player))
+            if not ((((v_t == st._t.toward[0][(0, 4)[v_player]][v_s]) and st._boards[0][v_t] < 0) or (found_in_4(((7, 1), (5, 3))[v_player], st, v_s, v_t) and st._boards[0][v_t] >= 0 and (not (st._boards[0][v_t] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_t]] == ('white', 'black')[v_player])))))):  # (t = ahead(s, player) and t is empty) or (count(d in takes of player where neighbour of s towards d = t) > 0 and t is occupied and not mine(t, player))
                 continue
             passing = []  # the last name's values that pass the tests before the look-ahead
             for v_k in ('king', 'queen', 'rook', 'bishop', 'knight', 'pawn'):
@@ -1028,7 +1057,7 @@ def first_failing_turn__promote(st, v_player, v_s, v_t, v_k):
         return 3
     if not ((B_GRID_ROW[v_t] == (8, 1)[v_player])):  # rank of t = last_rank of player
         return 4
-    if not ((((v_t == st._t.toward[0][(0, 4)[v_player]][v_s]) and st._boards[0][v_t] < 0) or (any((st._t.toward[0][v_d][v_s] == v_t) for v_d in ((7, 1), (5, 3))[v_player]) and st._boards[0][v_t] >= 0 and (not (st._boards[0][v_t] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_t]] == ('white', 'black')[v_player])))))):  # (t = ahead(s, player) and t is empty) or (count(d in takes of player where neighbour of s towards d = t) > 0 and t is occupied and not mine(t, player))
+    if not ((((v_t == st._t.toward[0][(0, 4)[v_player]][v_s]) and st._boards[0][v_t] < 0) or (found_in_4(((7, 1), (5, 3))[v_player], st, v_s, v_t) and st._boards[0][v_t] >= 0 and (not (st._boards[0][v_t] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_t]] == ('white', 'black')[v_player])))))):  # (t = ahead(s, player) and t is empty) or (count(d in takes of player where neighbour of s towards d = t) > 0 and t is occupied and not mine(t, player))
         return 5
     if not (after_turn__promote(st, v_player, v_s, v_t, v_k)):  # not in_check(player) after it
         return 6
@@ -1400,7 +1429,7 @@ def has_legal_move_turn(st, v_player):
         for v_t in st._t.jump_targets[0]['king'][v_s]:
             if not ((B_GRID_ROW[v_t] == (8, 1)[v_player])):  # rank of t = last_rank of player
                 continue
-            if not ((((v_t == st._t.toward[0][(0, 4)[v_player]][v_s]) and st._boards[0][v_t] < 0) or (any((st._t.toward[0][v_d][v_s] == v_t) for v_d in ((7, 1), (5, 3))[v_player]) and st._boards[0][v_t] >= 0 and (not (st._boards[0][v_t] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_t]] == ('white', 'black')[v_player])))))):  # (t = ahead(s, player) and t is empty) or (count(d in takes of player where neighbour of s towards d = t) > 0 and t is occupied and not mine(t, player))
+            if not ((((v_t == st._t.toward[0][(0, 4)[v_player]][v_s]) and st._boards[0][v_t] < 0) or (found_in_4(((7, 1), (5, 3))[v_player], st, v_s, v_t) and st._boards[0][v_t] >= 0 and (not (st._boards[0][v_t] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_t]] == ('white', 'black')[v_player])))))):  # (t = ahead(s, player) and t is empty) or (count(d in takes of player where neighbour of s towards d = t) > 0 and t is occupied and not mine(t, player))
                 continue
             for v_k in ('king', 'queen', 'rook', 'bishop', 'knight', 'pawn'):
                 if not ((v_k != 'king')):  # k != king

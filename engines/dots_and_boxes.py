@@ -15,7 +15,7 @@ from rulespec.runtime.helpers import ItemsPassing, first_in_zone
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '40e3a9b1a264ea23'
-GENERATOR_VERSION = '174'
+GENERATOR_VERSION = '175'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -31,6 +31,21 @@ SEAT_LABEL = tuple('player ' + str(seat + 1) for seat in range(2))
 ITEM_TEST_0 = ItemTests(lambda v_l: ITEM_KIND[v_l] == 'stroke', len(ITEM_KIND), True)[()].__getitem__  # l is stroke
 ITEMS_PASSING_1 = ItemsPassing(lambda v_i, v_player: (ITEM_KIND[v_i] == 'initial' and (ITEM_ATTRS['colour'].get(v_i) == ('red', 'blue')[v_player])), len(ITEM_KIND), False)  # i is initial and colour of i = colour of player
 TALLY_TESTS_0 = TallyTests(lambda content, v_p: (CELL_ATTRS['colour'][content] == ('red', 'blue')[v_p]))  # count(s in paper where s holds colour of p)
+
+
+def found_in_1(walked, st):
+    for v_s in walked:
+        if ((((B_PAPER_ROW[v_s] + B_PAPER_COLUMN[v_s]) % 2) == 1) and st._boards[0][v_s] < 0):
+            return True
+    return False
+
+
+def found_in_2(walked, st):
+    for v_b in walked:
+        if define_completed(st, v_b):
+            return True
+    return False
+
 
 # ---------------------------------------------------------------- board paper [DB-1] ruling DB-AMB-1
 B_PAPER_ROWS = (1, 2, 3, 4, 5)
@@ -148,7 +163,7 @@ def choices_turn(st, v_player):
 # ---------------------------------------------------------------- end all_drawn
 def end_all_drawn(st):
     """Whether the game ends now by `all_drawn`; returns the declared winners. [DB-4] (rulebooks/dots-and-boxes.rules:60)"""
-    if (not any(((((B_PAPER_ROW[v_s] + B_PAPER_COLUMN[v_s]) % 2) == 1) and st._boards[0][v_s] < 0) for v_s in st._t.cells_in_use[0])):
+    if (not found_in_1(st._t.cells_in_use[0], st)):
         return []
     return None
 
@@ -156,7 +171,7 @@ def end_all_drawn(st):
 def ends_after_step(st):
     """The ends checked at `after_step`, in declaration order: (index in ENDS, winners) of the first that holds (and the step its `then` runs), or None. [DB-4] (rulebooks/dots-and-boxes.rules:60)"""
     # all_drawn [DB-4]
-    if (not any(((((B_PAPER_ROW[v_s] + B_PAPER_COLUMN[v_s]) % 2) == 1) and st._boards[0][v_s] < 0) for v_s in st._t.cells_in_use[0])):
+    if (not found_in_1(st._t.cells_in_use[0], st)):
         return 0, []
     return None
 
@@ -167,7 +182,7 @@ def score_boxes(st, v_p):
 
 def invariant_claimed(st):
     """Invariant: every box whose four sides are drawn holds an initial. [DB-3] (rulebooks/dots-and-boxes.rules:116)"""
-    return (not any(define_completed(st, v_b) for v_b in st._t.cells_in_use[0]))
+    return (not found_in_2(st._t.cells_in_use[0], st))
 
 
 def example_box_again(run):

@@ -14,7 +14,7 @@ from rulespec.runtime.engine import SIMULTANEOUS
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '6f2f7f108ab438c0'
-GENERATOR_VERSION = '174'
+GENERATOR_VERSION = '175'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -28,6 +28,14 @@ SEAT_LABEL = tuple('player ' + str(seat + 1) for seat in range(3))
 TEXT_0 = tuple('turn up ' + str(ITEM_ATTRS['value'][item]) for item in range(len(ITEM_KIND)))  # 'turn up {value of c}'
 TEXT_1 = tuple('bid ' + str(ITEM_ATTRS['value'][item]) for item in range(len(ITEM_KIND)))  # 'bid {value of c}'
 ITEM_VALUE_0 = ItemValues(lambda v_c: ITEM_ATTRS['value'][v_c], len(ITEM_KIND), True)[()].__getitem__  # value of c
+
+
+def found_in_1(walked, st):
+    for v_p in walked:
+        if (len(st._zones[st._t.zone_base['hand'] + v_p]) != len(st._zones[st._t.zone_base['hand'] + 0])):
+            return True
+    return False
+
 
 
 
@@ -206,7 +214,7 @@ def score_on_top(st, v_p):
 
 def invariant_hands_alike(st):
     """Invariant: every hand always holds as many cards: the bids of a round are carried out together. [GOOF-3] (rulebooks/goofspiel.rules:109)"""
-    return (not any((len(st._zones[st._t.zone_base['hand'] + v_p]) != len(st._zones[st._t.zone_base['hand'] + 0])) for v_p in st._t.seats))
+    return (not found_in_1(st._t.seats, st))
 
 def invariant_one_prize(st):
     """Invariant: at most one prize card is face up. [GOOF-2] (rulebooks/goofspiel.rules:112)"""

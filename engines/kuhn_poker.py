@@ -13,7 +13,7 @@ from rulespec.runtime.engine import RuleRuntimeError
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = 'd8929d2a9dbe24eb'
-GENERATOR_VERSION = '174'
+GENERATOR_VERSION = '175'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -26,6 +26,14 @@ CELL_ATTRS = {attr: tuple(map(values.get, range(len(ITEM_KIND)))) + (None,) for 
 ORDER_face = {'jack': 0, 'queen': 1, 'king': 2}
 SEAT_LABEL = tuple('player ' + str(seat + 1) for seat in range(2))
 TEXT_0 = tuple('deal ' + label for label in ITEM_LABEL)  # 'deal {c}'
+
+
+def found_in_1(walked, st):
+    for v_p in walked:
+        if (st._counters['staked'][v_p] > 2):
+            return True
+    return False
+
 
 
 
@@ -223,7 +231,7 @@ def returns_of(st, v_p):
 
 def invariant_one_bet_at_most(st):
     """Invariant: nobody puts in more than the ante and one bet. [KUHN-2, KUHN-4] (rulebooks/kuhn-poker.rules:91)"""
-    return (not any((st._counters['staked'][v_p] > 2) for v_p in st._t.seats))
+    return (not found_in_1(st._t.seats, st))
 
 def invariant_pot_taken_whole(st):
     """Invariant: the pot is taken whole or not at all: what one player wins the other loses. [KUHN-8] (rulebooks/kuhn-poker.rules:94)"""

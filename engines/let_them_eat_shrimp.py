@@ -12,7 +12,7 @@ from rulespec.runtime.engine import ItemTests
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = 'c4ef504d58eb5619'
-GENERATOR_VERSION = '174'
+GENERATOR_VERSION = '175'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -38,6 +38,14 @@ ITEM_TEST_4 = ItemTests(lambda v_f: ITEM_KIND[v_f] == 'fish', len(ITEM_KIND), Tr
 ITEM_TEST_5 = ItemTests(lambda v_f: (ITEM_ATTRS['kind'].get(v_f) == 'diamond'), len(ITEM_KIND), True)[()].__getitem__  # kind of f = diamond
 ITEM_TEST_6 = ItemTests(lambda v_f: (ITEM_ATTRS['kind'].get(v_f) == 'hexagon'), len(ITEM_KIND), True)[()].__getitem__  # kind of f = hexagon
 ITEM_TEST_7 = ItemTests(lambda v_f: (ITEM_ATTRS['kind'].get(v_f) == 'trapezoid'), len(ITEM_KIND), True)[()].__getitem__  # kind of f = trapezoid
+
+
+def found_in_1(walked, st):
+    for v_c in walked:
+        if st._t.mark_of[0][v_c] == 'shark':
+            return True
+    return False
+
 
 # ---------------------------------------------------------------- board sea [LTES-COMP-1, LTES-COMP-4, LTES-COMP-11, LTES-SETUP-1, LTES-SETUP-2, LTES-PLACE-4, LTES-COMP-11, LTES-COMP-11, LTES-COMP-11, LTES-COMP-11, LTES-COMP-11, LTES-COMP-11, LTES-COMP-11] ruling LTES-AMB-1, LTES-AMB-2, LTES-AMB-27
 B_SEA_ROWS = ('r0', 'r1', 'r2', 'r3', 'r4', 'r5', 'r6', 'r7', 'r8', 'r9', 'r10', 'r11', 'r12', 'r13', 'r14', 'r15', 'r16', 'r17')
@@ -455,7 +463,7 @@ def choices_free_choice(st, v_player):
 # ---------------------------------------------------------------- auto sharks
 def step_sharks(st, cause, v_player, v_tile):
     """Step `sharks`. [LTES-SHARK-1, LTES-SUM-10] ruling LTES-AMB-7 (rulebooks/let-them-eat-shrimp.rules:328)"""
-    if any(st._t.mark_of[0][v_c] == 'shark' for v_c in st._cells_of(0, v_tile)):
+    if found_in_1(st._cells_of(0, v_tile), st):
         st._thens.append(('bite', (v_player,)))
 
 # ---------------------------------------------------------------- auto bite

@@ -13,7 +13,7 @@ from rulespec.runtime.tallies import TallyTests, count_tallied
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '09990f60cfcee031'
-GENERATOR_VERSION = '174'
+GENERATOR_VERSION = '175'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -26,6 +26,14 @@ CELL_ATTRS = {attr: tuple(map(values.get, range(len(ITEM_KIND)))) + (None,) for 
 SEAT_LABEL = tuple('player ' + str(seat + 1) for seat in range(2))
 TALLY_TESTS_0 = TallyTests(lambda content, v_p: (CELL_ATTRS['colour'][content] == ('white', 'black')[v_p]))  # count(s in morris where mine(s, p))
 LINES_THROUGH_0 = {0: ((0, 1, 2), (0, 9, 21)), 1: ((0, 1, 2), (1, 4, 7)), 2: ((0, 1, 2), (2, 14, 23)), 3: ((3, 4, 5), (3, 10, 18)), 4: ((3, 4, 5), (1, 4, 7)), 5: ((3, 4, 5), (5, 13, 20)), 6: ((6, 7, 8), (6, 11, 15)), 7: ((6, 7, 8), (1, 4, 7)), 8: ((6, 7, 8), (8, 12, 17)), 9: ((9, 10, 11), (0, 9, 21)), 10: ((9, 10, 11), (3, 10, 18)), 11: ((9, 10, 11), (6, 11, 15)), 12: ((12, 13, 14), (8, 12, 17)), 13: ((12, 13, 14), (5, 13, 20)), 14: ((12, 13, 14), (2, 14, 23)), 15: ((15, 16, 17), (6, 11, 15)), 16: ((15, 16, 17), (16, 19, 22)), 17: ((15, 16, 17), (8, 12, 17)), 18: ((18, 19, 20), (3, 10, 18)), 19: ((18, 19, 20), (16, 19, 22)), 20: ((18, 19, 20), (5, 13, 20)), 21: ((21, 22, 23), (0, 9, 21)), 22: ((21, 22, 23), (16, 19, 22)), 23: ((21, 22, 23), (2, 14, 23))}  # the lines mills of morris through each space
+
+
+def found_in_1(walked, st, v_p):
+    for v_s in walked:
+        if ((CELL_ATTRS['colour'][st._boards[0][v_s]] == ('white', 'black')[v_p]) and (not define_in_mill(st, v_s, v_p))):
+            return True
+    return False
+
 
 # ---------------------------------------------------------------- board morris [NMM-2]
 B_MORRIS_ROWS = ('a7', 'd7', 'g7', 'b6', 'd6', 'f6', 'c5', 'd5', 'e5', 'a4', 'b4', 'c4', 'e4', 'f4', 'g4', 'c3', 'd3', 'e3', 'b2', 'd2', 'f2', 'a1', 'd1', 'g1')
@@ -96,7 +104,7 @@ def define_in_mill(st, v_s, v_p):
 
 def define_all_in_mills(st, v_p):
     """Definition `all_in_mills`: `count(s in morris where mine(s, p) and not in_mill(s, p)) = 0`. [NMM-6] ruling NMM-AMB-2 (rulebooks/nine-mens-morris.rules:82)"""
-    return (not any(((CELL_ATTRS['colour'][st._boards[0][v_s]] == ('white', 'black')[v_p]) and (not define_in_mill(st, v_s, v_p))) for v_s in st._t.cells_in_use[0]))
+    return (not found_in_1(st._t.cells_in_use[0], st, v_p))
 
 
 def decision_limit(st):

@@ -13,7 +13,7 @@ from rulespec.runtime.helpers import cells_by_value, spaces_among
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '3aeccb9a9ef58231'
-GENERATOR_VERSION = '174'
+GENERATOR_VERSION = '175'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -24,6 +24,28 @@ ITEM_KIND, ITEM_LABEL, ITEM_ATTRS = build_item_tables(COMPONENTS)
 # an attribute of what a space holds, by the space's content (an item, or -1 for empty: the last, None)
 CELL_ATTRS = {attr: tuple(map(values.get, range(len(ITEM_KIND)))) + (None,) for attr, values in ITEM_ATTRS.items()}
 SEAT_LABEL = tuple('player ' + str(seat + 1) for seat in range(2))
+
+
+def found_in_1(walked, st, v_p):
+    for v_s in walked:
+        if define_can_place(st, v_s, v_p):
+            return True
+    return False
+
+
+def found_in_2(walked, st):
+    for v_p in walked:
+        if define_can_place_somewhere(st, v_p):
+            return True
+    return False
+
+
+def found_in_3(walked, st):
+    for v_s in walked:
+        if (((B_GRID_ROW[v_s] == 4) or (B_GRID_ROW[v_s] == 5)) and ((B_GRID_COLUMN[v_s] == 4) or (B_GRID_COLUMN[v_s] == 5)) and st._boards[0][v_s] < 0):
+            return True
+    return False
+
 
 # ---------------------------------------------------------------- board grid [OTH-2]
 B_GRID_ROWS = (1, 2, 3, 4, 5, 6, 7, 8)
@@ -114,7 +136,7 @@ def define_can_place(st, v_s, v_p):
 
 def define_can_place_somewhere(st, v_p):
     """Definition `can_place_somewhere`: `there is s in grid where can_place(s, p)`. [OTH-3, OTH-5] (rulebooks/othello.rules:70)"""
-    return any(define_can_place(st, v_s, v_p) for v_s in st._t.cells_in_use[0])
+    return found_in_1(st._t.cells_in_use[0], st, v_p)
 
 
 def decision_limit(st):
@@ -246,7 +268,7 @@ def choices_turn(st, v_player):
 # ---------------------------------------------------------------- end nobody_can_place
 def end_nobody_can_place(st):
     """Whether the game ends now by `nobody_can_place`; returns the declared winners. [OTH-5] (rulebooks/othello.rules:91)"""
-    if (not any(define_can_place_somewhere(st, v_p) for v_p in st._t.seats)):
+    if (not found_in_2(st._t.seats, st)):
         return []
     return None
 
@@ -254,7 +276,7 @@ def end_nobody_can_place(st):
 def ends_after_step(st):
     """The ends checked at `after_step`, in declaration order: (index in ENDS, winners) of the first that holds (and the step its `then` runs), or None. [OTH-5] (rulebooks/othello.rules:91)"""
     # nobody_can_place [OTH-5]
-    if (not any(define_can_place_somewhere(st, v_p) for v_p in st._t.seats)):
+    if (not found_in_2(st._t.seats, st)):
         return 0, []
     return None
 
@@ -265,7 +287,7 @@ def score_discs(st, v_p):
 
 def invariant_centre(st):
     """Invariant: the four centre squares are never empty. [OTH-2, OTH-4] (rulebooks/othello.rules:153)"""
-    return (not any((((B_GRID_ROW[v_s] == 4) or (B_GRID_ROW[v_s] == 5)) and ((B_GRID_COLUMN[v_s] == 4) or (B_GRID_COLUMN[v_s] == 5)) and st._boards[0][v_s] < 0) for v_s in spaces_among(st._t.in_use[0], (), B_GRID_CELLS_BY_ROW.get(4, ()), B_GRID_CELLS_BY_ROW.get(5, ()))))
+    return (not found_in_3(spaces_among(st._t.in_use[0], (), B_GRID_CELLS_BY_ROW.get(4, ()), B_GRID_CELLS_BY_ROW.get(5, ())), st))
 
 
 def example_opening(run):

@@ -11,7 +11,7 @@ from rulespec.runtime.engine import (
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '6b6ac428b7b0daf2'
-GENERATOR_VERSION = '174'
+GENERATOR_VERSION = '175'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -20,6 +20,14 @@ ITEM_KIND, ITEM_LABEL, ITEM_ATTRS = build_item_tables(COMPONENTS)
 # an attribute of what a space holds, by the space's content (an item, or -1 for empty: the last, None)
 CELL_ATTRS = {attr: tuple(map(values.get, range(len(ITEM_KIND)))) + (None,) for attr, values in ITEM_ATTRS.items()}
 SEAT_LABEL = tuple('player ' + str(seat + 1) for seat in range(10))
+
+
+def found_in_1(walked, st, counter_banked):
+    for v_p in walked:
+        if (counter_banked[v_p] >= int(st._options['winscore'])):
+            return True
+    return False
+
 
 
 
@@ -136,7 +144,7 @@ def end_won(st):
 def end_out_of_time(st):
     """Whether the game ends now by `out_of_time`; returns the declared winners. [PIG-4] ruling PIG-AMB-2 (rulebooks/pig.rules:67)"""
     counter_banked = st._counters['banked']
-    if ((st._counters['decisions'] >= int(st._options['horizon'])) and (not any((counter_banked[v_p] >= int(st._options['winscore'])) for v_p in st._t.seats))):
+    if ((st._counters['decisions'] >= int(st._options['horizon'])) and (not found_in_1(st._t.seats, st, counter_banked))):
         return []
     return None
 
@@ -153,7 +161,7 @@ def ends_after_step(st):
         if (counter_banked[v_p] >= int(st._options['winscore'])):
             return 0, [v_p]
     # out_of_time [PIG-4] ruling PIG-AMB-2
-    if ((st._counters['decisions'] >= int(st._options['horizon'])) and (not any((counter_banked[v_p] >= int(st._options['winscore'])) for v_p in st._t.seats))):
+    if ((st._counters['decisions'] >= int(st._options['horizon'])) and (not found_in_1(st._t.seats, st, counter_banked))):
         return 1, []
     # every end held false: the counters they read, as they are now (for the next check)
     st._ends_seen = {**st._ends_seen, ('after_step', 'counters'): (st._counters['banked'][:], st._counters['decisions'], )}

@@ -13,7 +13,7 @@ from rulespec.runtime.helpers import ItemsPassing, any_in_zone, count_in_zone
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '853a9b6bf9dd43be'
-GENERATOR_VERSION = '174'
+GENERATOR_VERSION = '175'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -52,6 +52,14 @@ ITEMS_PASSING_10 = ItemsPassing(lambda v_w: ITEM_KIND[v_w] == 'number_word', len
 ITEMS_PASSING_11 = ItemsPassing(lambda v_w: ITEM_KIND[v_w] == 'size_word', len(ITEM_KIND), True)[()]  # w is size_word
 ITEMS_PASSING_12 = ItemsPassing(lambda v_w: ITEM_KIND[v_w] == 'colour_word', len(ITEM_KIND), True)[()]  # w is colour_word
 ITEMS_PASSING_13 = ItemsPassing(lambda v_w: ITEM_KIND[v_w] == 'origin_word', len(ITEM_KIND), True)[()]  # w is origin_word
+
+
+def found_in_1(walked, st, pile_fried, pile_grilled, pile_linguine, zone_fried, zone_grilled, zone_linguine):
+    for v_w in walked:
+        if (not ((ITEM_KIND[v_w] == 'number_word' and (ITEM_ATTRS['number'].get((pile_grilled or st._top(zone_grilled))[-1]) == ITEM_ATTRS['number'].get(v_w)) and (ITEM_ATTRS['number'].get((pile_linguine or st._top(zone_linguine))[-1]) == ITEM_ATTRS['number'].get(v_w)) and (ITEM_ATTRS['number'].get((pile_fried or st._top(zone_fried))[-1]) == ITEM_ATTRS['number'].get(v_w))) or (ITEM_KIND[v_w] == 'size_word' and (ITEM_ATTRS['size'].get((pile_grilled or st._top(zone_grilled))[-1]) == ITEM_ATTRS['size'].get(v_w)) and (ITEM_ATTRS['size'].get((pile_linguine or st._top(zone_linguine))[-1]) == ITEM_ATTRS['size'].get(v_w)) and (ITEM_ATTRS['size'].get((pile_fried or st._top(zone_fried))[-1]) == ITEM_ATTRS['size'].get(v_w))) or (ITEM_KIND[v_w] == 'colour_word' and (ITEM_ATTRS['colour'].get((pile_grilled or st._top(zone_grilled))[-1]) == ITEM_ATTRS['colour'].get(v_w)) and (ITEM_ATTRS['colour'].get((pile_linguine or st._top(zone_linguine))[-1]) == ITEM_ATTRS['colour'].get(v_w)) and (ITEM_ATTRS['colour'].get((pile_fried or st._top(zone_fried))[-1]) == ITEM_ATTRS['colour'].get(v_w))) or (ITEM_KIND[v_w] == 'origin_word' and (ITEM_ATTRS['origin'].get((pile_grilled or st._top(zone_grilled))[-1]) == ITEM_ATTRS['origin'].get(v_w)) and (ITEM_ATTRS['origin'].get((pile_linguine or st._top(zone_linguine))[-1]) == ITEM_ATTRS['origin'].get(v_w)) and (ITEM_ATTRS['origin'].get((pile_fried or st._top(zone_fried))[-1]) == ITEM_ATTRS['origin'].get(v_w))) or (ITEM_KIND[v_w] == 'cocktail' and ((ITEM_ATTRS['number'].get((pile_grilled or st._top(zone_grilled))[-1]) + ITEM_ATTRS['number'].get((pile_linguine or st._top(zone_linguine))[-1]) + ITEM_ATTRS['number'].get((pile_fried or st._top(zone_fried))[-1])) == 7)))):
+            return True
+    return False
+
 
 
 
@@ -485,7 +493,7 @@ def step_judge(st, cause, v_player, v_flipper):
     pile_grilled = zones[zone_grilled]
     pile_linguine = zones[zone_linguine]
     pile_fried = zones[zone_fried]
-    if (not pile_said or not pile_grilled or not pile_linguine or not pile_fried or any((not ((ITEM_KIND[v_w] == 'number_word' and (ITEM_ATTRS['number'].get((pile_grilled or st._top(zone_grilled))[-1]) == ITEM_ATTRS['number'].get(v_w)) and (ITEM_ATTRS['number'].get((pile_linguine or st._top(zone_linguine))[-1]) == ITEM_ATTRS['number'].get(v_w)) and (ITEM_ATTRS['number'].get((pile_fried or st._top(zone_fried))[-1]) == ITEM_ATTRS['number'].get(v_w))) or (ITEM_KIND[v_w] == 'size_word' and (ITEM_ATTRS['size'].get((pile_grilled or st._top(zone_grilled))[-1]) == ITEM_ATTRS['size'].get(v_w)) and (ITEM_ATTRS['size'].get((pile_linguine or st._top(zone_linguine))[-1]) == ITEM_ATTRS['size'].get(v_w)) and (ITEM_ATTRS['size'].get((pile_fried or st._top(zone_fried))[-1]) == ITEM_ATTRS['size'].get(v_w))) or (ITEM_KIND[v_w] == 'colour_word' and (ITEM_ATTRS['colour'].get((pile_grilled or st._top(zone_grilled))[-1]) == ITEM_ATTRS['colour'].get(v_w)) and (ITEM_ATTRS['colour'].get((pile_linguine or st._top(zone_linguine))[-1]) == ITEM_ATTRS['colour'].get(v_w)) and (ITEM_ATTRS['colour'].get((pile_fried or st._top(zone_fried))[-1]) == ITEM_ATTRS['colour'].get(v_w))) or (ITEM_KIND[v_w] == 'origin_word' and (ITEM_ATTRS['origin'].get((pile_grilled or st._top(zone_grilled))[-1]) == ITEM_ATTRS['origin'].get(v_w)) and (ITEM_ATTRS['origin'].get((pile_linguine or st._top(zone_linguine))[-1]) == ITEM_ATTRS['origin'].get(v_w)) and (ITEM_ATTRS['origin'].get((pile_fried or st._top(zone_fried))[-1]) == ITEM_ATTRS['origin'].get(v_w))) or (ITEM_KIND[v_w] == 'cocktail' and ((ITEM_ATTRS['number'].get((pile_grilled or st._top(zone_grilled))[-1]) + ITEM_ATTRS['number'].get((pile_linguine or st._top(zone_linguine))[-1]) + ITEM_ATTRS['number'].get((pile_fried or st._top(zone_fried))[-1])) == 7)))) for v_w in pile_said)):
+    if (not pile_said or not pile_grilled or not pile_linguine or not pile_fried or found_in_1(pile_said, st, pile_fried, pile_grilled, pile_linguine, zone_fried, zone_grilled, zone_linguine)):
         st._thens.append(('penalty', (v_player,)))
         st._thens.append(('window', (v_flipper,)))
     else:

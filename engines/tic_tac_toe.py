@@ -14,7 +14,7 @@ from rulespec.runtime.ends import EndIndex
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '6d526e33490b75cf'
-GENERATOR_VERSION = '174'
+GENERATOR_VERSION = '175'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -27,6 +27,14 @@ CELL_ATTRS = {attr: tuple(map(values.get, range(len(ITEM_KIND)))) + (None,) for 
 SEAT_LABEL = tuple('player ' + str(seat + 1) for seat in range(2))
 TALLY_TESTS_0 = TallyTests(lambda content: (CELL_ATTRS['symbol'][content] == ('cross', 'nought')[1]))  # count(s in grid where mine(s, player 2))
 TALLY_TESTS_1 = TallyTests(lambda content: (CELL_ATTRS['symbol'][content] == ('cross', 'nought')[0]))  # count(s in grid where mine(s, player 1))
+
+
+def found_in_1(walked, st):
+    for v_s in walked:
+        if st._boards[0][v_s] < 0:
+            return True
+    return False
+
 
 # ---------------------------------------------------------------- board grid [TTT-2]
 B_GRID_ROWS = (1, 2, 3)
@@ -130,7 +138,7 @@ def end_three(st):
 # ---------------------------------------------------------------- end full
 def end_full(st):
     """Whether the game ends now by `full`; returns the declared winners. [TTT-5] (rulebooks/tic-tac-toe.rules:48)"""
-    if (not any(st._boards[0][v_s] < 0 for v_s in st._t.cells_in_use[0])):
+    if (not found_in_1(st._t.cells_in_use[0], st)):
         return []
     return None
 
@@ -152,7 +160,7 @@ def ends_after_step(st):
             if ((cell_attr_0[board_0[unit_line[0]]] == seat_value_0) and (cell_attr_0[board_0[unit_line[1]]] == seat_value_0) and (cell_attr_0[board_0[unit_line[2]]] == seat_value_0)):
                 return 0, [v_p]
     # full [TTT-5]
-    if (not any(st._boards[0][v_s] < 0 for v_s in st._t.cells_in_use[0])):
+    if (not found_in_1(st._t.cells_in_use[0], st)):
         return 1, []
     # every end held false: the writes made so far (the next check reads the spaces written since: runtime/ends.py)
     st._ends_seen = {('after_step', 0): st._writes()}

@@ -630,7 +630,7 @@ class Counts:
         passing = self.passing_in_zone(count, "any_in_zone") if test is not None else None  # (passing_items.py)
         found = passing if passing is not None else f"any(map({test}, {domain}))" if test is not None else \
             (test_left is count.where and self.value_found(count, domain)) or \
-            f"any({where} for {var} in {domain})" if where is not None else f"bool({domain})"
+            self.found_by_loop(where, var, domain) if where is not None else f"bool({domain})"  # (found_loops.py)
         return f"({self.expr(ahead)} and {found})" if ahead is not None else found
 
     def tests_ahead(self, count: ir.Count) -> tuple[Optional[ir.E], ir.Count]:

@@ -5,11 +5,17 @@ tables of lines towards a direction it is given.
 
 from __future__ import annotations
 
+import re
 from contextlib import contextmanager
 from typing import Iterator, Optional
 
 from ..model import ir
 from .quoting import ident, lit
+
+
+def _named(local: str, text: str) -> bool:
+    """Whether the line of code ``text`` reads the local ``local`` (a name the generator made: letters, digits, _)."""
+    return re.search(rf"\b{local}\b", text) is not None
 
 
 class HoistedReads:
@@ -26,9 +32,10 @@ class HoistedReads:
         """Put the lookups of the boards read through a local since line ``at`` there (first of all: the
         lines put there before may read them); stop reading boards through locals."""
         code = self.w.lines[at:]
-        used = [b for b, local in self.board_code.items() if any(f"{local}[" in text for text in code)]
-        near = [b for b in self.board_code if any(f"neighbours_{b}[" in text for text in code)]
-        tables = [b for b in self.board_code if any(f"towards_{b}[" in text for text in code)]
+        # (read as a name, not only subscripted: a loop of found_loops.py is given the local itself)
+        used = [b for b, local in self.board_code.items() if any(_named(local, text) for text in code)]
+        near = [b for b in self.board_code if any(_named(f"neighbours_{b}", text) for text in code)]
+        tables = [b for b in self.board_code if any(_named(f"towards_{b}", text) for text in code)]
         towards, self.towards_used = sorted(self.towards_used), set()
         self.w.lines[at:at] = (["    " * level + f"board_{b} = st._boards[{b}]" for b in used]
                                + ["    " * level + line for line in self.line_locals()]
@@ -93,8 +100,9 @@ class HoistedReads:
         (``st._counters[...]``), as before: a local would cost a look-up as well (statement_counter_locals)."""
         lines = self.w.lines
         for name, local in list(self.counter_lists.items()):
-            uses = [k for k in range(at, len(lines)) if f"{local}[" in lines[k]]
-            if len(uses) == 1 and lines[uses[0]].count(f"{local}[") == 1 and not self.in_a_loop(at, uses[0]):
+            uses = [k for k in range(at, len(lines)) if _named(local, lines[k])]  # (given to a loop too: found_loops.py)
+            if len(uses) == 1 and lines[uses[0]].count(f"{local}[") == 1 == len(re.findall(rf"\b{local}\b", lines[uses[0]])) \
+                    and not self.in_a_loop(at, uses[0]):
                 lines[uses[0]] = lines[uses[0]].replace(f"{local}[", f"st._counters[{name!r}][")
                 del self.counter_lists[name]
 

@@ -57,6 +57,7 @@ from .kept_values import KeptValues
 from .known_on_board import KnownOnBoard
 from .lean_look_ahead import LeanLookAhead
 from .filtered_walks import FilteredWalks
+from .found_loops import FoundLoops
 from .one_a_column import OneAColumn
 from .later_answers import LaterAnswers
 from .listed_answers import ListedAnswers
@@ -90,7 +91,7 @@ from .written_out_for_once import WrittenOutForOnce
 
 
 class CodeGenerator(Expressions, KnownOnBoard, HoistedReads, Counts, ItemValueTables, WholeLines, Narrowing, ShiftedPlaces, RelatedSpaces, RelatedPairs, SpacesByValue, SeatWalks, LineWalks, JoinedGroups, ConnectedFromEach, KeptConnected, BoardTallies,
-                    KeptValues, Statements, StepsAgain, StepsInOrder, ByDirection, Texts, Declarations, Guards, Chance, OutcomesByCounters, Options,
+                    KeptValues, FoundLoops, Statements, StepsAgain, StepsInOrder, ByDirection, Texts, Declarations, Guards, Chance, OutcomesByCounters, Options,
                     Choices, SharedWalks, RowBlocks, ListedAnswers, LaterAnswers, ListingPlans, RowsKeptByCounters, ListingLoops, HeldSpaces, MemberWalks, LoopInvariants,
                     LeanLookAhead, FilteredWalks, OneAColumn, WrittenOutForOnce, EndsCalls, OneGroup, CheapFirst, ContentTables, ContentDefinitions, CounterDefinitions, ItemDefinitions, ContentDirections, PassingItems, IndexedFirsts, HeldCounts, ReachMasks, EveryBetween,
                     Ends, EndsWatch, Examples, EngineClass):

@@ -129,7 +129,7 @@ class Texts:
         self.places_written = True
         self.w.lines[self.tables_at:self.tables_at] = (list(self.places_used.values()) + lines + self.item_test_lines() + self.items_by_value_lines() + self.content_test_lines() + self.fill_tests_lines()
                                                        + self.tally_tests_lines() + self.lines_through_lines() + self.reach_ends_lines() + self.space_tests_lines() + self.each_tests_lines()
-                                                       + self.related_lines() + self.held_count_lines())
+                                                       + self.related_lines() + self.held_count_lines() + self.found_loop_lines())
         helpers = ((["cells_by_value"] if self.cells_by_used else [])
                    + (["count_empty", "count_occupied"] if self.occupancy_counts_used else [])
                    + (["ItemsPassing"] + sorted(self.located_helpers_used) if self.located_helpers_used else [])

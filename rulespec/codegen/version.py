@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 
-GENERATOR_VERSION = "174"
+GENERATOR_VERSION = "175"
 
 
 def source_hash(text: str) -> str:

@@ -41,7 +41,9 @@ def rule_at(traceback: Optional[TracebackType]) -> Optional[str]:
     while traceback is not None:
         frame = traceback.tb_frame
         names = frame.f_globals
-        if "GENERATOR_VERSION" in names and "SOURCE_HASH" in names:  # a generated engine's module
+        if "GENERATOR_VERSION" in names and "SOURCE_HASH" in names and not frame.f_code.co_name.startswith(
+                "found_in_"):  # a generated engine's module, but a loop asking `there is` for its caller
+            # (codegen/found_loops.py: the caller's line and note are blamed, as for the generator it stands for)
             cited = _cited(names, frame.f_code.co_name)
             if cited is not None:
                 found = cited
