@@ -17,14 +17,15 @@ from ab import ROOT, at, compare_levers  # noqa: E402
 OFF = (at("rulespec.codegen.found_loops.FoundLoops.FOUND_BY_LOOPS", False),)
 LEVERS = {
     "found by a loop (Snake)": ("snake", OFF),
-    "found by a loop (Capture the flag)": ("capture-the-flag", OFF),
-    "found by a loop (Laser tag)": ("laser-tag", OFF),
     "found by a loop (Hearts)": ("hearts", OFF),
     "found by a loop (Oh Hell)": ("oh-hell", OFF),
+    "found by a loop (Tarok)": ("tarok", OFF),
+    "found by a loop (Cribbage)": ("cribbage", OFF),
+    "found by a loop (EinStein)": ("einstein", OFF),
 }
-SEEDS = {"snake": range(300), "capture-the-flag": range(10), "laser-tag": range(2), "hearts": range(20),
-         "oh-hell": range(20)}
-PLAYERS = {"hearts": 4, "oh-hell": 3}
+SEEDS = {"snake": range(300), "hearts": range(20), "oh-hell": range(20), "tarok": range(20), "cribbage": range(10),
+         "einstein": range(30)}
+PLAYERS = {"hearts": 4, "oh-hell": 3, "tarok": 3}
 
 if __name__ == "__main__":
     compare_levers("bench_found_loops.py", LEVERS, SEEDS,
