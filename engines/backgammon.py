@@ -16,7 +16,7 @@ from rulespec.runtime.lookahead import carry_through
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '3ceeb8040ee360d0'
-GENERATOR_VERSION = '175'
+GENERATOR_VERSION = '176'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (

@@ -13,7 +13,7 @@ from rulespec.runtime.helpers import cells_by_value, ItemsPassing, first_located
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '67107090983a4c46'
-GENERATOR_VERSION = '175'
+GENERATOR_VERSION = '176'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (

@@ -15,7 +15,7 @@ from rulespec.runtime.helpers import ItemsPassing, first_in_zone
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '40e3a9b1a264ea23'
-GENERATOR_VERSION = '175'
+GENERATOR_VERSION = '176'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (

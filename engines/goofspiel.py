@@ -14,7 +14,7 @@ from rulespec.runtime.engine import SIMULTANEOUS
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '6f2f7f108ab438c0'
-GENERATOR_VERSION = '175'
+GENERATOR_VERSION = '176'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (

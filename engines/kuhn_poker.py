@@ -13,7 +13,7 @@ from rulespec.runtime.engine import RuleRuntimeError
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = 'd8929d2a9dbe24eb'
-GENERATOR_VERSION = '175'
+GENERATOR_VERSION = '176'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (

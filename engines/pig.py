@@ -11,7 +11,7 @@ from rulespec.runtime.engine import (
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '6b6ac428b7b0daf2'
-GENERATOR_VERSION = '175'
+GENERATOR_VERSION = '176'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (

@@ -14,7 +14,7 @@ from rulespec.runtime.helpers import count_empty, count_occupied, ItemsPassing, 
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = 'e5c8e26ecb8623cb'
-GENERATOR_VERSION = '175'
+GENERATOR_VERSION = '176'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (

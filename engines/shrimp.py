@@ -13,7 +13,7 @@ from rulespec.runtime.helpers import ItemsPassing, any_in_zone, count_in_zone
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '853a9b6bf9dd43be'
-GENERATOR_VERSION = '175'
+GENERATOR_VERSION = '176'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (

@@ -26,6 +26,13 @@ FIXED_LISTINGS = True
 # turn it off to compare (helper social, round 14).
 LISTINGS_THROUGH_DEFINITIONS = True
 
+# A listing that binds a name over a range of numbers (`for b in 0..7`, `for n in 1..coins of player`) reads what the
+# range's ends read, and is kept by that as any listing of zones and counters (listing_reads): Bargaining's 120
+# offers, tested against the pool's counters, are listed once for each pool (a fixed listing over a range with no
+# condition is listed once, as before: FIXED_LISTINGS). On; benchmarks/bench_listing_spans.py and
+# tests/codegen/test_listing_spans.py turn it off to compare (helper bargaining, round 14).
+LISTINGS_OVER_SPANS = True
+
 
 class ListingPlans:
     """Decisions about a listing's kept rows, made before it is written (CodeGenerator's part)."""
@@ -182,7 +189,9 @@ class ListingPlans:
                 return walk(e.zone)
             if isinstance(e, ir.HasLegalMove) and e.among and e.step == step.name:
                 return walk(e.seat)  # (an option offered alone: the others read, walked here too)
-            if not isinstance(e, self._LISTING_PURE):
+            if isinstance(e, ir.Span) and (not LISTINGS_OVER_SPANS or self._reads_asked):
+                return False  # (where listed_once asks: a fixed listing over a range is listed once, as before)
+            if not isinstance(e, self._LISTING_PURE + (ir.Span,)):
                 return False
             for value in vars(e).values():
                 for v in (value if isinstance(value, tuple) else (value,)):

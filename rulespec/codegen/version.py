@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 
-GENERATOR_VERSION = "175"
+GENERATOR_VERSION = "176"
 
 
 def source_hash(text: str) -> str:
