@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Optional
 
 from ..model import ir
+from ..model.tree import children
 from ..model.checker import is_space
 from .quoting import ident, lit
 
@@ -71,7 +72,7 @@ class ContentDefinitions:
                     else:
                         return False
                 return pure(callee.value, inner, depth + 1)
-            return all(pure(part, names, depth) for part in _children(e))
+            return all(pure(part, names, depth) for part in children(e))
 
         if not pure(definition.value, {p.name: (p.type, p.name) for p in definition.params}, 0) \
                 or reads[0] < 2 or not keys:
@@ -113,13 +114,3 @@ class ContentDefinitions:
         w.line("return found")
         w.dedent()
         return True
-
-
-def _children(e: ir.E) -> list[ir.E]:
-    found = []
-    for value in vars(e).values():
-        if isinstance(value, ir.E):
-            found.append(value)
-        elif isinstance(value, tuple):
-            found.extend(v for v in value if isinstance(v, ir.E))
-    return found

@@ -26,6 +26,7 @@ from __future__ import annotations
 from typing import Optional
 
 from ..model import ir
+from ..model.tree import children
 from .quoting import ident, lit
 
 MOST_KEPT = 65536
@@ -74,7 +75,7 @@ class CounterDefinitions:
                 if sizes[e.name] is None:
                     return None
                 total += sizes[e.name]
-            for part in _children(e):
+            for part in children(e):
                 inner = size(part, names, depth)
                 if inner is None:
                     return None
@@ -126,13 +127,3 @@ class CounterDefinitions:
 def kept_by_counters() -> bool:
     """Whether a definition reading of the state only counters is kept by their values and its arguments."""
     return True
-
-
-def _children(e: ir.E) -> list[ir.E]:
-    found = []
-    for value in vars(e).values():
-        if isinstance(value, ir.E):
-            found.append(value)
-        elif isinstance(value, tuple):
-            found.extend(v for v in value if isinstance(v, ir.E))
-    return found
