@@ -38,6 +38,7 @@ counters, the player to move): a Go board seen again, as superko rules ask.
 from __future__ import annotations
 
 import bisect
+import functools
 import hashlib
 import json
 import operator
@@ -59,6 +60,11 @@ NOT_POSITION = frozenset((
 POSITION = frozenset(("phase", "turn_seat", "next_seat", "leg", "boards", "zones", "counters", "queues", "attributes"))
 
 _DIGESTS_KEPT = 65536  # the digests of exact keys a game keeps, made when a record is written out
+
+
+def _values_of(items: tuple, column) -> tuple:
+    """The values of ``column`` at ``items``, as a tuple (operator.itemgetter of one item gives the value alone)."""
+    return tuple(column[item] for item in items)
 
 
 class Looks:
@@ -88,7 +94,7 @@ class Looks:
         # values of those items), the numbers made of them), given again while the values are the same (the looks
         # a value makes never change: Looks.changing). Callers read the numbers, never change them.
         self.changeable_values = (operator.itemgetter(*changeable) if len(changeable) > 1
-                                  else lambda column: tuple(column[item] for item in changeable))
+                                  else functools.partial(_values_of, changeable))  # (picklable, as a state is)
         self.kept_now = None
 
         # The items alone in what they show, all game: of a component none of whose attributes can change, and
