@@ -13,6 +13,7 @@ from rulespec.codegen import counts, python as codegen
 from rulespec.model.located import on_board
 from rulespec.pipeline import compile_rules, load_module_from_source
 from rulespec.runtime.helpers import count_on_board, first_on_board
+from rulespec.codegen.found_loops import FoundLoops
 from tests.gallery.chess_notation import fen_to_position
 
 from .lockstep import play_in_lock_step
@@ -34,6 +35,7 @@ def _modules(monkeypatch, name: str):
 
 
 def test_chess_finds_its_king_through_its_pieces(monkeypatch):
+    monkeypatch.setattr(FoundLoops, "FOUND_BY_LOOPS", False)  # (its `there is` as any(): found_loops.py aside)
     _, fast_source, slow_source, _, _ = _modules(monkeypatch, "source")
     in_check = fast_source.split("def define_in_check(", 1)[1].split("\ndef ", 1)[0]
     assert ("first_on_board(st._loc, st._attrs['kind'], ITEMS_PASSING_0[v_p], st._t.board_base[0], st._boards[0], "
