@@ -196,10 +196,11 @@ class Imagining:
         del written_list[written:]
         self._written = written_list
 
-    def _first_kept(self, text: str, items: list, values: dict, value: Any) -> int:
+    def _first_kept(self, text: str, items: list, values: dict, value: Any, deeper_than: int = -1) -> int:
         """State._first_with during a look-ahead, for an attribute table that never changes (a module's
         ITEM_ATTRS entry): the answer found in the same contents before, if the contents are the same list
-        of items again (compared whole: the answer depends on nothing else); else found and kept."""
+        of items again (compared whole: the answer depends on nothing else); else found, and kept when it lies
+        further into the contents than ``deeper_than``."""
         key = (id(values), value)
         kept = _firsts_kept.get(key)
         if kept is not None and kept[0] is values and kept[1] == items:
@@ -208,7 +209,8 @@ class Imagining:
             at = operator.indexOf(map(values.__getitem__, items), value)
         except ValueError:
             return self._first(text, ())
-        if len(_firsts_kept) > 64:  # (few tables and values are live at once)
-            _firsts_kept.clear()
-        _firsts_kept[key] = (values, items.copy(), at)
+        if at > deeper_than:
+            if len(_firsts_kept) > 64:  # (few tables and values are live at once)
+                _firsts_kept.clear()
+            _firsts_kept[key] = (values, items.copy(), at)
         return items[at]
