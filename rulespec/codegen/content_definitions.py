@@ -87,30 +87,36 @@ class ContentDefinitions:
         keys = self.content_keys(definition)
         if keys is None:
             return False
-        w = self.w
-        args = self.params(definition.params)
-        w.line("")
-        w.line("")
-        w.line(f"KEPT_{ident(definition.name)} = {{}}", note=f"define_{definition.name}'s values by what its spaces hold "
-                                                            "and its arguments")
-        w.line("")
-        w.line("")
-        w.line(f"def define_{ident(definition.name)}(st{args}):")
-        w.indent()
-        self.doc(definition, f"Definition `{definition.name}`, kept by what its spaces hold and its arguments "
-                             "(codegen/content_definitions.py).")
-        w.line("key = (" + "".join(f"st._attrs[{lit(attr)}][st._boards[{self.boards[board]}][v_{ident(space)}]], "
-                                   for attr, space, board in keys)
-               + "".join(f"v_{ident(p.name)}, " for p in definition.params) + ")")
-        w.line(f"found = KEPT_{ident(definition.name)}.get(key)")
-        w.line("if found is None:")
-        w.indent()
-        w.line(f"if len(KEPT_{ident(definition.name)}) >= {lit(MOST_KEPT)}:")
-        w.indent()
-        w.line(f"KEPT_{ident(definition.name)}.clear()")
-        w.dedent()
-        w.line(f"found = KEPT_{ident(definition.name)}[key] = worked_{ident(definition.name)}(st{args})")
-        w.dedent()
-        w.line("return found")
-        w.dedent()
+        key_reads = "".join(f"st._attrs[{lit(attr)}][st._boards[{self.boards[board]}][v_{ident(space)}]], "
+                            for attr, space, board in keys)
+        write_kept_definition(self, definition, key_reads, "what its spaces hold", "content_definitions.py")
         return True
+
+
+def write_kept_definition(gen, definition: ir.Definition, key_reads: str, kept_by: str, module: str) -> None:
+    """define_<name> keeping its values in a module-level dict (KEPT_<name>, emptied when it holds MOST_KEPT) by
+    ``key_reads`` (the key's parts read from the state, each followed by ", ") and its arguments, calling
+    worked_<name> (its value as written) the first time a key is met: the writer of this module's definitions
+    and of codegen/counter_definitions.py's, which differ only in what keys them (``kept_by``)."""
+    w, name = gen.w, ident(definition.name)
+    args = gen.params(definition.params)
+    w.line("")
+    w.line("")
+    w.line(f"KEPT_{name} = {{}}", note=f"define_{definition.name}'s values by {kept_by} and its arguments")
+    w.line("")
+    w.line("")
+    w.line(f"def define_{name}(st{args}):")
+    w.indent()
+    gen.doc(definition, f"Definition `{definition.name}`, kept by {kept_by} and its arguments (codegen/{module}).")
+    w.line("key = (" + key_reads + "".join(f"v_{ident(p.name)}, " for p in definition.params) + ")")
+    w.line(f"found = KEPT_{name}.get(key)")
+    w.line("if found is None:")
+    w.indent()
+    w.line(f"if len(KEPT_{name}) >= {lit(MOST_KEPT)}:")
+    w.indent()
+    w.line(f"KEPT_{name}.clear()")
+    w.dedent()
+    w.line(f"found = KEPT_{name}[key] = worked_{name}(st{args})")
+    w.dedent()
+    w.line("return found")
+    w.dedent()

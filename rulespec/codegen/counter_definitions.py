@@ -12,8 +12,8 @@ declared `can change`, its kind), a seat's values, comparisons, arithmetic, `and
 else`, `min`, `max`, `abs`, `number of`, and definitions of the same kind) is kept in a module-level dict by (each
 counter's value, then the arguments): worked out as written the first time, read from the dict after
 (define_<name> calling worked_<name>). A value is a function of what the key holds, so the dict holds for every
-state of the engine; it is emptied when it holds MOST_KEPT entries. Options and the number of players are not
-read (an engine module serves every configuration). Decided from the checked model, for a definition that is
+state of the engine; it is emptied when it holds MOST_KEPT entries (content_definitions.py, whose writer it
+shares). Options and the number of players are not read (an engine module serves every configuration). Decided from the checked model, for a definition that is
 worth a look-up: one that reads another definition and whose value, the definitions it reads written out, has at
 least WORTH nodes (below it the key costs what it saves: Contract bridge's `beats`, 85 nodes, Skat's `same_suit`, 80,
 chess's `line_number`, 70, measured 0.95x to 1.00x kept), and that reads a counter or has a
@@ -27,9 +27,9 @@ from typing import Optional
 
 from ..model import ir
 from ..model.tree import children
-from .quoting import ident, lit
+from .content_definitions import write_kept_definition
+from .quoting import lit
 
-MOST_KEPT = 65536
 WORTH = 100
 _PLAIN_TYPES = (ir.SEAT, ir.INT, ir.BOOL, ir.SYMBOL, ir.ITEM)
 _PURE = (ir.Const, ir.Var, ir.SeatConst, ir.CounterRef, ir.ItemAttr, ir.IsKind, ir.SeatAttr, ir.NumberOf,
@@ -95,32 +95,9 @@ class CounterDefinitions:
         keys = self.counter_keys(definition)
         if keys is None:
             return False
-        w = self.w
-        args = self.params(definition.params)
-        kept = f"KEPT_{ident(definition.name)}"
-        w.line("")
-        w.line("")
-        w.line(f"{kept} = {{}}", note=f"define_{definition.name}'s values by the counters it reads and its arguments")
-        w.line("")
-        w.line("")
-        w.line(f"def define_{ident(definition.name)}(st{args}):")
-        w.indent()
-        self.doc(definition, f"Definition `{definition.name}`, kept by the counters it reads and its arguments "
-                             "(codegen/counter_definitions.py).")
-        w.line("key = (" + "".join((f"tuple(st._counters[{lit(name)}]), " if per_player else
-                                    f"st._counters[{lit(name)}], ") for name, per_player in keys)
-               + "".join(f"v_{ident(p.name)}, " for p in definition.params) + ")")
-        w.line(f"found = {kept}.get(key)")
-        w.line("if found is None:")
-        w.indent()
-        w.line(f"if len({kept}) >= {lit(MOST_KEPT)}:")
-        w.indent()
-        w.line(f"{kept}.clear()")
-        w.dedent()
-        w.line(f"found = {kept}[key] = worked_{ident(definition.name)}(st{args})")
-        w.dedent()
-        w.line("return found")
-        w.dedent()
+        key_reads = "".join(f"tuple(st._counters[{lit(name)}]), " if per_player else f"st._counters[{lit(name)}], "
+                            for name, per_player in keys)
+        write_kept_definition(self, definition, key_reads, "the counters it reads", "counter_definitions.py")
         return True
 
 
